@@ -1,0 +1,51 @@
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, money, ts, updatedAt } from './columns.ts';
+import { customers } from './customers.ts';
+import { users } from './users.ts';
+
+export const ACCOUNT_STATUSES = ['active', 'inactive', 'pending', 'suspended', 'cancelled'] as const;
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: id(),
+    /** Human account ID shown in the portal, e.g. ACC-1001-01. */
+    accountCode: text('account_code').notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    name: text('name').notNull(),
+    status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('active'),
+    accountManagerId: uuid('account_manager_id').references(() => users.id),
+    useCustomerBilling: boolean('use_customer_billing').notNull().default(true),
+    billingContactName: text('billing_contact_name'),
+    billingContactTitle: text('billing_contact_title'),
+    billingContactEmail: text('billing_contact_email'),
+    billingContactPhone: text('billing_contact_phone'),
+    billingAddress: text('billing_address'),
+    maxVoiceChannels: integer('max_voice_channels').notNull().default(100),
+    lastAccessedAt: ts('last_accessed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [uniqueIndex('accounts_code_key').on(t.accountCode), index('accounts_customer_idx').on(t.customerId)],
+);
+
+export const SERVICE_TYPES = ['SMS', 'Voice', 'Numbers'] as const;
+
+export const accountServices = pgTable(
+  'account_services',
+  {
+    id: id(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    serviceType: text('service_type', { enum: SERVICE_TYPES }).notNull(),
+    status: text('status', { enum: ['active', 'pending', 'inactive'] }).notNull().default('active'),
+    monthlyCost: money('monthly_cost').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_services_account_idx').on(t.accountId)],
+);

@@ -1,0 +1,11 @@
+import { numeric, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Shared column builders so every table spells ids, money and times the same way. */
+export const id = () => uuid('id').primaryKey().defaultRandom();
+export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+export const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** USD amounts with cents. */
+export const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
+/** Per-unit rates that need more precision (per-minute, per-segment). */
+export const rate = (name: string) => numeric(name, { precision: 12, scale: 4, mode: 'number' });

@@ -1,0 +1,21 @@
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.ts';
+import { customers } from './customers.ts';
+import { users } from './users.ts';
+
+/** DNC (Do Not Call) and DNO (Do Not Originate) entries, one per customer, number and list. */
+export const dncEntries = pgTable(
+  'dnc_entries',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    number: text('number').notNull(),
+    listType: text('list_type', { enum: ['DNC', 'DNO'] }).notNull(),
+    reason: text('reason'),
+    addedById: uuid('added_by_id').references(() => users.id),
+    addedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('dnc_entries_key').on(t.customerId, t.listType, t.number), index('dnc_entries_number_idx').on(t.number)],
+);

@@ -1,0 +1,95 @@
+import { bigint, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { createdAt, id, rate, ts, updatedAt } from './columns.ts';
+import { customers } from './customers.ts';
+
+export const BRAND_STATUSES = ['Approved', 'Pending'] as const;
+export const CAMPAIGN_STATUSES = ['Approved', 'Pending', 'Rejected', 'Under Review'] as const;
+export const TEMPLATE_STATUSES = ['Active', 'Inactive', 'Draft'] as const;
+export const MESSAGE_STATUSES = ['Delivered', 'Failed', 'Sent', 'Queued'] as const;
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** The registry's brand identifier, e.g. B1A2C3D. */
+    brandCode: text('brand_code').notNull(),
+    status: text('status', { enum: BRAND_STATUSES }).notNull().default('Pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('brands_customer_idx').on(t.customerId)],
+);
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    /** 10DLC ID from the campaign registry, e.g. CX4T9QZ. */
+    campaignCode: text('campaign_code').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    useCase: text('use_case'),
+    status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('Pending'),
+    sent: integer('sent').notNull().default(0),
+    delivered: integer('delivered').notNull().default(0),
+    opened: integer('opened').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('campaigns_code_key').on(t.campaignCode), index('campaigns_account_idx').on(t.accountId)],
+);
+
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    accountId: uuid('account_id').references(() => accounts.id),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['SMS', 'MMS'] }).notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: TEMPLATE_STATUSES }).notNull().default('Active'),
+    createdAt: createdAt(),
+    lastModified: updatedAt(),
+  },
+  (t) => [index('message_templates_customer_idx').on(t.customerId)],
+);
+
+/** Message records (delivery reports and logs): large, keyset paged like CDRs. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    customerId: uuid('customer_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    messageId: text('message_id').notNull(),
+    fromNumber: text('from_number').notNull(),
+    toNumber: text('to_number').notNull(),
+    type: text('type', { enum: ['SMS', 'MMS'] }).notNull(),
+    direction: text('direction', { enum: ['Inbound', 'Outbound'] }).notNull(),
+    status: text('status', { enum: MESSAGE_STATUSES }).notNull(),
+    segments: integer('segments').notNull(),
+    cost: rate('cost').notNull(),
+    sentAt: ts('sent_at').notNull(),
+  },
+  (t) => [
+    index('messages_account_sent_idx').on(t.accountId, t.sentAt, t.id),
+    index('messages_customer_sent_idx').on(t.customerId, t.sentAt, t.id),
+    index('messages_sent_idx').on(t.sentAt, t.id),
+  ],
+);

@@ -1,0 +1,102 @@
+import { customType, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { createdAt, id, money, ts, updatedAt } from './columns.ts';
+import { customers } from './customers.ts';
+import { users } from './users.ts';
+
+export const NUMBER_TYPES = ['DID', 'TFN'] as const;
+export const NUMBER_FEATURES = ['Voice', 'SMS', 'Fax'] as const;
+export const NUMBER_STATUSES = ['Active', 'Pending', 'Suspended'] as const;
+export const PORTING_STATUSES = ['In Progress', 'Pending Docs', 'Scheduled', 'Completed', 'Rejected'] as const;
+
+/**
+ * Every number the provider holds. customer_id/account_id null = in the provider's inventory,
+ * available to assign.
+ */
+export const phoneNumbers = pgTable(
+  'phone_numbers',
+  {
+    id: id(),
+    /** E.164, e.g. +12125550123. */
+    number: text('number').notNull(),
+    customerId: uuid('customer_id').references(() => customers.id),
+    accountId: uuid('account_id').references(() => accounts.id),
+    type: text('type', { enum: NUMBER_TYPES }).notNull(),
+    features: text('features').array().notNull(),
+    monthlyFee: money('monthly_fee').notNull(),
+    status: text('status', { enum: NUMBER_STATUSES }).notNull().default('Active'),
+    city: text('city'),
+    state: text('state'),
+    assignedAt: ts('assigned_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('phone_numbers_number_key').on(t.number),
+    index('phone_numbers_account_idx').on(t.accountId, t.number),
+    index('phone_numbers_customer_idx').on(t.customerId, t.number),
+  ],
+);
+
+export const portingRequests = pgTable(
+  'porting_requests',
+  {
+    id: id(),
+    /** PORT-{year}-{nnn} */
+    requestCode: text('request_code').notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    number: text('number').notNull(),
+    currentCarrier: text('current_carrier'),
+    status: text('status', { enum: PORTING_STATUSES }).notNull().default('Pending Docs'),
+    requestDate: ts('request_date').notNull().defaultNow(),
+    scheduledFor: ts('scheduled_for'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('porting_requests_code_key').on(t.requestCode), index('porting_requests_account_idx').on(t.accountId)],
+);
+
+/** The status timeline of a porting request. */
+export const portingEvents = pgTable(
+  'porting_events',
+  {
+    id: id(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => portingRequests.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: PORTING_STATUSES }).notNull(),
+    note: text('note'),
+    actorId: uuid('actor_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('porting_events_request_idx').on(t.requestId, t.createdAt)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/** LOA and bill copies, stored in the database so any server instance can serve them. */
+export const portingDocuments = pgTable(
+  'porting_documents',
+  {
+    id: id(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => portingRequests.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['LOA', 'Bill Copy', 'Other'] }).notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    content: bytea('content').notNull(),
+    uploadedById: uuid('uploaded_by_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('porting_documents_request_idx').on(t.requestId)],
+);

@@ -1,0 +1,75 @@
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { createdAt, id, ts, updatedAt } from './columns.ts';
+import { customers } from './customers.ts';
+import { users } from './users.ts';
+
+export const TICKET_STATUSES = ['open', 'in-progress', 'pending', 'resolved', 'closed'] as const;
+export const TICKET_PRIORITIES = ['Low', 'Medium', 'High', 'Critical'] as const;
+export const KNOWLEDGE_CATEGORIES = ['API', 'Voice', 'Billing', 'Numbers', 'Messaging'] as const;
+export const SERVICE_STATUSES = ['Operational', 'Degraded Performance', 'Resolved', 'Scheduled'] as const;
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: id(),
+    /** TKT-{year}-{nnn} */
+    ticketCode: text('ticket_code').notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    accountId: uuid('account_id').references(() => accounts.id),
+    subject: text('subject').notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category'),
+    status: text('status', { enum: TICKET_STATUSES }).notNull().default('open'),
+    priority: text('priority', { enum: TICKET_PRIORITIES }).notNull().default('Medium'),
+    assignedToId: uuid('assigned_to_id').references(() => users.id),
+    createdById: uuid('created_by_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tickets_code_key').on(t.ticketCode),
+    index('tickets_customer_idx').on(t.customerId, t.updatedAt),
+    index('tickets_status_idx').on(t.status, t.updatedAt),
+  ],
+);
+
+export const ticketComments = pgTable(
+  'ticket_comments',
+  {
+    id: id(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id),
+    body: text('body').notNull(),
+    /** Internal staff notes are not shown to the customer. */
+    internal: boolean('internal').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_comments_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+export const knowledgeArticles = pgTable('knowledge_articles', {
+  id: id(),
+  title: text('title').notNull(),
+  category: text('category', { enum: KNOWLEDGE_CATEGORIES }).notNull(),
+  body: text('body').notNull(),
+  published: boolean('published').notNull().default(true),
+  createdAt: createdAt(),
+  lastUpdated: updatedAt(),
+});
+
+/** Service status entries (incidents, maintenance) shown on dashboards and Support Tools. */
+export const serviceStatus = pgTable('service_status', {
+  id: id(),
+  serviceName: text('service_name').notNull(),
+  status: text('status', { enum: SERVICE_STATUSES }).notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  resolvedAt: ts('resolved_at'),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,26 @@
+import { date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { money } from './columns.ts';
+
+/**
+ * Daily usage rollups per account and service: reports and dashboards read these, never the raw
+ * CDR/message tables, so their cost does not grow with the number of records.
+ */
+export const usageDaily = pgTable(
+  'usage_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    customerId: uuid('customer_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    service: text('service', { enum: ['SMS', 'Voice', 'Numbers'] }).notNull(),
+    volume: integer('volume').notNull().default(0),
+    succeeded: integer('succeeded').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    /** Voice: billed seconds; SMS: segments. */
+    units: integer('units').notNull().default(0),
+    revenue: money('revenue').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('usage_daily_key').on(t.day, t.accountId, t.service),
+    index('usage_daily_customer_idx').on(t.customerId, t.day),
+  ],
+);

@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts, updatedAt } from './columns.ts';
+import { customers } from './customers.ts';
+
+/** Staff users (kind staff, customer_id null) and customer users (kind customer) in one table. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    department: text('department'),
+    jobTitle: text('job_title'),
+    kind: text('kind', { enum: ['staff', 'customer'] }).notNull(),
+    /** Staff: Admin, Account Manager, Billing, Technical, Support. Customer: Admin, User. */
+    role: text('role').notNull(),
+    customerId: uuid('customer_id').references((): AnyPgColumn => customers.id),
+    status: text('status', { enum: ['Active', 'Inactive'] }).notNull().default('Active'),
+    timezone: text('timezone').notNull().default('America/New_York'),
+    language: text('language').notNull().default('English'),
+    passwordHash: text('password_hash').notNull(),
+    passwordChangedAt: ts('password_changed_at').notNull().defaultNow(),
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** disabled, once_per_computer, every_login */
+    twoFactorMode: text('two_factor_mode').notNull().default('disabled'),
+    /** authy, sms, voice, other_app */
+    twoFactorMethod: text('two_factor_method').notNull().default('authy'),
+    twoFactorSecret: text('two_factor_secret'),
+    lastLoginAt: ts('last_login_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    index('users_customer_idx').on(t.customerId),
+  ],
+);
+
+/** Server sessions: the cookie carries a random id; only its SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Set while a staff user views the customer portal as this customer's admin. */
+    impersonatorId: uuid('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
+    remember: boolean('remember').notNull().default(false),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Failed sign-ins per email address (known or not, so lockout reveals nothing). */
+export const loginFailures = pgTable('login_failures', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+  lastFailureAt: ts('last_failure_at').notNull().defaultNow(),
+});
+
+/** Customers a staff user opened recently (admin dashboard). */
+export const recentCustomers = pgTable(
+  'recent_customers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    accessedAt: ts('accessed_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('recent_customers_key').on(t.userId, t.customerId), index('recent_customers_user_idx').on(t.userId, t.accessedAt)],
+);
+
+/** Password reset tokens (hashed), expiring after passwordResetTimeLimit hours. */
+export const passwordResets = pgTable('password_resets', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { ZEmail, ZIsoDateTime } from './common.ts';
+import { ROLE_KEYS } from './roles.ts';
+
+export const ZPortal = z.enum(['admin', 'customer']);
+export type TPortal = z.infer<typeof ZPortal>;
+
+export const ZLoginBody = z.object({
+  email: ZEmail,
+  password: z.string().min(1, 'Password is required').max(200),
+  remember: z.boolean().default(false),
+  portal: ZPortal,
+});
+export type TLoginBody = z.infer<typeof ZLoginBody>;
+
+export const ZSessionUser = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  kind: z.enum(['staff', 'customer']),
+  role: z.string(),
+  roleKey: z.enum(ROLE_KEYS),
+  portal: ZPortal,
+  customerId: z.uuid().nullable(),
+  customerName: z.string().nullable(),
+  permissions: z.array(z.string()),
+  impersonatedBy: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  lastLoginAt: ZIsoDateTime.nullable(),
+});
+export type TSessionUser = z.infer<typeof ZSessionUser>;
+
+export const ZSessionResponse = z.object({
+  user: ZSessionUser.nullable(),
+  brand: z.string(),
+  idleTimeoutMinutes: z.number().int(),
+});
+export type TSessionResponse = z.infer<typeof ZSessionResponse>;
+
+export const ZLoginResponse = z.object({ user: ZSessionUser });
