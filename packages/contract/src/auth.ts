@@ -37,3 +37,28 @@ export const ZSessionResponse = z.object({
 export type TSessionResponse = z.infer<typeof ZSessionResponse>;
 
 export const ZLoginResponse = z.object({ user: ZSessionUser });
+
+export const ZForgotPasswordBody = z.object({ email: ZEmail, portal: ZPortal });
+export const ZResetPasswordBody = z.object({
+  token: z.string().min(20).max(200),
+  password: z.string().min(1, 'Password is required').max(200),
+});
+
+export interface TPasswordPolicy {
+  passwordMinLength: number;
+  passwordRequireUppercase: boolean;
+  passwordRequireNumbers: boolean;
+  passwordRequireSpecial: boolean;
+}
+
+/** The password policy from settings, as one message naming what is missing (null when fine). */
+export function passwordPolicyProblem(password: string, policy: TPasswordPolicy): string | null {
+  const needs: string[] = [];
+  if (password.length < policy.passwordMinLength) needs.push(`at least ${policy.passwordMinLength} characters`);
+  if (policy.passwordRequireUppercase && !/[A-Z]/.test(password)) needs.push('an uppercase letter');
+  if (policy.passwordRequireNumbers && !/[0-9]/.test(password)) needs.push('a number');
+  if (policy.passwordRequireSpecial && !/[^A-Za-z0-9]/.test(password)) needs.push('a special character');
+  if (!needs.length) return null;
+  const last = needs.pop();
+  return `Password must contain ${needs.length ? `${needs.join(', ')} and ${last}` : last}.`;
+}

@@ -19,7 +19,13 @@ export const ZSystemSettings = z.object({
   apiLogRetentionDays: z.number().int().min(1).max(365).default(30),
   defaultCurrency: z.enum(['USD', 'EUR', 'GBP', 'CAD', 'AUD']).default('USD'),
   defaultPaymentTerms: z.number().int().min(0).max(90).default(30),
-  invoicePrefix: z.string().trim().min(1).max(10).regex(/^[A-Z0-9-]+$/, 'Use capital letters, digits and dashes').default('INV'),
+  invoicePrefix: z
+    .string()
+    .trim()
+    .min(1)
+    .max(10)
+    .regex(/^[A-Z0-9-]+$/, 'Use capital letters, digits and dashes')
+    .default('INV'),
   sendPaymentReminders: z.boolean().default(true),
   emailProvider: z.enum(['smtp', 'sendgrid', 'mailgun', 'ses']).default('smtp'),
   smtpServer: z.string().trim().max(200).default(''),
@@ -28,10 +34,7 @@ export const ZSystemSettings = z.object({
   smtpPassword: z.string().max(200).default(''),
   emailFromName: z.string().max(120).default('382 Communications'),
   maintenanceMode: z.boolean().default(false),
-  maintenanceMessage: z
-    .string()
-    .max(500)
-    .default('The portal is down for scheduled maintenance. Please try again later.'),
+  maintenanceMessage: z.string().max(500).default('The portal is down for scheduled maintenance. Please try again later.'),
   defaultUserRole: z.string().default('Support'),
   defaultDepartment: z.string().default('Operations'),
   requireEmailVerification: z.boolean().default(true),

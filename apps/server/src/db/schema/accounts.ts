@@ -43,7 +43,9 @@ export const accountServices = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     serviceType: text('service_type', { enum: SERVICE_TYPES }).notNull(),
-    status: text('status', { enum: ['active', 'pending', 'inactive'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'pending', 'inactive'] })
+      .notNull()
+      .default('active'),
     monthlyCost: money('monthly_cost').notNull().default(0),
     createdAt: createdAt(),
   },

@@ -21,7 +21,9 @@ export const apiKeys = pgTable(
     keyPrefix: text('key_prefix').notNull(),
     last4: text('last4').notNull(),
     keyHash: text('key_hash').notNull(),
-    status: text('status', { enum: ['Active', 'Revoked'] }).notNull().default('Active'),
+    status: text('status', { enum: ['Active', 'Revoked'] })
+      .notNull()
+      .default('Active'),
     createdAt: createdAt(),
     lastUsedAt: ts('last_used_at'),
     revokedAt: ts('revoked_at'),
@@ -42,7 +44,9 @@ export const webhooks = pgTable(
     name: text('name').notNull(),
     url: text('url').notNull(),
     events: text('events').array().notNull(),
-    status: text('status', { enum: ['Active', 'Inactive', 'Error'] }).notNull().default('Active'),
+    status: text('status', { enum: ['Active', 'Inactive', 'Error'] })
+      .notNull()
+      .default('Active'),
     /** Signing secret (whsec_...), shown once at creation; needed in clear to sign deliveries. */
     secret: text('secret').notNull(),
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
@@ -69,7 +73,10 @@ export const webhookDeliveries = pgTable(
     nextAttemptAt: ts('next_attempt_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt), index('webhook_deliveries_due_idx').on(t.state, t.nextAttemptAt)],
+  (t) => [
+    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
+    index('webhook_deliveries_due_idx').on(t.state, t.nextAttemptAt),
+  ],
 );
 
 /** Public API request log (the API Usage tab), kept apiLogRetentionDays. */
@@ -86,5 +93,8 @@ export const apiRequests = pgTable(
     responseMs: integer('response_ms').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('api_requests_account_idx').on(t.accountId, t.createdAt, t.id), index('api_requests_customer_idx').on(t.customerId, t.createdAt, t.id)],
+  (t) => [
+    index('api_requests_account_idx').on(t.accountId, t.createdAt, t.id),
+    index('api_requests_customer_idx').on(t.customerId, t.createdAt, t.id),
+  ],
 );

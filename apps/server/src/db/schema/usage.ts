@@ -19,8 +19,5 @@ export const usageDaily = pgTable(
     units: integer('units').notNull().default(0),
     revenue: money('revenue').notNull().default(0),
   },
-  (t) => [
-    uniqueIndex('usage_daily_key').on(t.day, t.accountId, t.service),
-    index('usage_daily_customer_idx').on(t.customerId, t.day),
-  ],
+  (t) => [uniqueIndex('usage_daily_key').on(t.day, t.accountId, t.service), index('usage_daily_customer_idx').on(t.customerId, t.day)],
 );

@@ -17,7 +17,9 @@ export const users = pgTable(
     /** Staff: Admin, Account Manager, Billing, Technical, Support. Customer: Admin, User. */
     role: text('role').notNull(),
     customerId: uuid('customer_id').references((): AnyPgColumn => customers.id),
-    status: text('status', { enum: ['Active', 'Inactive'] }).notNull().default('Active'),
+    status: text('status', { enum: ['Active', 'Inactive'] })
+      .notNull()
+      .default('Active'),
     timezone: text('timezone').notNull().default('America/New_York'),
     language: text('language').notNull().default('English'),
     passwordHash: text('password_hash').notNull(),
@@ -33,10 +35,7 @@ export const users = pgTable(
     updatedAt: updatedAt(),
     deletedAt: ts('deleted_at'),
   },
-  (t) => [
-    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
-    index('users_customer_idx').on(t.customerId),
-  ],
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_customer_idx').on(t.customerId)],
 );
 
 /** Server sessions: the cookie carries a random id; only its SHA-256 is stored. */

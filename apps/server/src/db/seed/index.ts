@@ -1,0 +1,141 @@
+/**
+ * The deterministic demo seed of the whole data model. `seed()` builds every row in memory
+ * (build.ts), inserts them in multi-row batches inside one transaction, then computes the
+ * rollups in SQL so they are exactly consistent with the raw rows:
+ * - usage_daily (per UTC day, account and service) from cdrs and messages, plus a daily
+ *   'Numbers' row per account (numbers held that day, prorated monthly fees);
+ * - customers.revenue = the sum of the customer's Successful payments.
+ */
+import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { hashPassword } from '../../lib/password.ts';
+import type { Db, Tx } from '../client.ts';
+import * as schema from '../schema/index.ts';
+import { buildSeedData, DEFAULT_VOLUMES, type SeedData, type SeedVolumes } from './build.ts';
+
+export interface SeedOptions {
+  /** The password of every seeded user (hashed once, the hash shared). */
+  demoPassword: string;
+  /** Every date is relative to this; the same `now` gives the same data. Default: the current time. */
+  now?: Date;
+  /** Row volumes (a later `--scale N` multiplies DEFAULT_VOLUMES). */
+  volumes?: SeedVolumes;
+}
+
+/** Demo sign-ins (all share the demo password). */
+export const DEMO_USERS = [
+  { email: 'admin@example.com', portal: 'admin', role: 'Admin' },
+  { email: 'support@example.com', portal: 'admin', role: 'Support' },
+  { email: 'customer@example.com', portal: 'customer', role: 'Admin' },
+  { email: 'user@example.com', portal: 'customer', role: 'User' },
+  { email: 'other@example.com', portal: 'customer', role: 'Admin' },
+] as const;
+
+/** PostgreSQL allows 65,535 bind parameters per statement; stay well below. */
+const MAX_PARAMS = 30_000;
+
+async function insertBatches<T extends PgTable>(tx: Tx, table: T, rows: T['$inferInsert'][], batchSize = 1000): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Math.max(1, Object.keys(rows[0] as object).length);
+  const size = Math.max(1, Math.min(batchSize, Math.floor(MAX_PARAMS / columns)));
+  for (let i = 0; i < rows.length; i += size) {
+    // drizzle's generic insert typing does not follow a table type parameter; the rows are typed above
+    await tx.insert(table).values(rows.slice(i, i + size) as never);
+  }
+}
+
+/** Inserts in foreign-key order. Staff users come before customers (account managers), customer users after. */
+async function insertAll(tx: Tx, d: SeedData): Promise<void> {
+  await insertBatches(tx, schema.users, d.staffUsers);
+  await insertBatches(tx, schema.systemSettings, d.systemSettings);
+  await insertBatches(tx, schema.customers, d.customers);
+  await insertBatches(tx, schema.users, d.customerUsers);
+  await insertBatches(tx, schema.customerNotes, d.customerNotes);
+  await insertBatches(tx, schema.accounts, d.accounts);
+  await insertBatches(tx, schema.accountServices, d.accountServices);
+  await insertBatches(tx, schema.phoneNumbers, d.phoneNumbers);
+  await insertBatches(tx, schema.portingRequests, d.portingRequests);
+  await insertBatches(tx, schema.portingEvents, d.portingEvents);
+  await insertBatches(tx, schema.portingDocuments, d.portingDocuments);
+  await insertBatches(tx, schema.trunks, d.trunks);
+  await insertBatches(tx, schema.trunkIps, d.trunkIps);
+  await insertBatches(tx, schema.ipAddresses, d.ipAddresses);
+  await insertBatches(tx, schema.cdrs, d.cdrs);
+  await insertBatches(tx, schema.messages, d.messages);
+  await insertBatches(tx, schema.brands, d.brands);
+  await insertBatches(tx, schema.campaigns, d.campaigns);
+  await insertBatches(tx, schema.messageTemplates, d.messageTemplates);
+  await insertBatches(tx, schema.apiKeys, d.apiKeys);
+  await insertBatches(tx, schema.webhooks, d.webhooks);
+  await insertBatches(tx, schema.webhookDeliveries, d.webhookDeliveries);
+  await insertBatches(tx, schema.apiRequests, d.apiRequests);
+  await insertBatches(tx, schema.paymentMethods, d.paymentMethods);
+  await insertBatches(tx, schema.invoices, d.invoices);
+  await insertBatches(tx, schema.invoiceLines, d.invoiceLines);
+  await insertBatches(tx, schema.payments, d.payments);
+  await insertBatches(tx, schema.dncEntries, d.dncEntries);
+  await insertBatches(tx, schema.tickets, d.tickets);
+  await insertBatches(tx, schema.ticketComments, d.ticketComments);
+  await insertBatches(tx, schema.knowledgeArticles, d.knowledgeArticles);
+  await insertBatches(tx, schema.serviceStatus, d.serviceStatus);
+  await insertBatches(tx, schema.notifications, d.notifications);
+  await insertBatches(tx, schema.notificationSettings, d.notificationSettings);
+  await insertBatches(tx, schema.auditLog, d.auditLog);
+  await insertBatches(tx, schema.recentCustomers, d.recentCustomers);
+  await insertBatches(tx, schema.emailOutbox, d.emailOutbox);
+}
+
+/** usage_daily and customer revenue, computed from the raw rows. Days are UTC dates. */
+async function rollups(tx: Tx, now: Date): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO usage_daily (day, customer_id, account_id, service, volume, succeeded, failed, units, revenue)
+    SELECT (started_at AT TIME ZONE 'UTC')::date, customer_id, account_id, 'Voice',
+           count(*)::int,
+           (count(*) FILTER (WHERE status = 'Completed'))::int,
+           (count(*) FILTER (WHERE status <> 'Completed'))::int,
+           coalesce(sum(ceil(duration_seconds / 60.0) * 60), 0)::int,
+           round(sum(cost), 2)
+    FROM cdrs
+    GROUP BY 1, 2, 3`);
+  await tx.execute(sql`
+    INSERT INTO usage_daily (day, customer_id, account_id, service, volume, succeeded, failed, units, revenue)
+    SELECT (sent_at AT TIME ZONE 'UTC')::date, customer_id, account_id, 'SMS',
+           count(*)::int,
+           (count(*) FILTER (WHERE status = 'Delivered'))::int,
+           (count(*) FILTER (WHERE status = 'Failed'))::int,
+           coalesce(sum(segments), 0)::int,
+           round(sum(cost), 2)
+    FROM messages
+    GROUP BY 1, 2, 3`);
+  // numbers held per account and day over the last year (volume = numbers, units = active ones)
+  const today = now.toISOString().slice(0, 10);
+  await tx.execute(sql`
+    INSERT INTO usage_daily (day, customer_id, account_id, service, volume, succeeded, failed, units, revenue)
+    SELECT d.day, n.customer_id, n.account_id, 'Numbers',
+           count(*)::int,
+           (count(*) FILTER (WHERE n.status = 'Active'))::int,
+           0,
+           (count(*) FILTER (WHERE n.status = 'Active'))::int,
+           round(sum(n.monthly_fee / extract(day from (date_trunc('month', d.day) + interval '1 month - 1 day'))), 2)
+    FROM (SELECT generate_series(${today}::date - 364, ${today}::date, interval '1 day')::date AS day) d
+    JOIN phone_numbers n ON n.account_id IS NOT NULL AND (n.assigned_at AT TIME ZONE 'UTC')::date <= d.day
+    GROUP BY 1, 2, 3`);
+  await tx.execute(sql`
+    UPDATE customers c SET revenue = p.total
+    FROM (SELECT customer_id, sum(amount) AS total FROM payments WHERE status = 'Successful' GROUP BY customer_id) p
+    WHERE p.customer_id = c.id`);
+}
+
+/** Fills every table with the demo data set, in one transaction. The database must be migrated and empty. */
+export async function seed(db: Db, opts: SeedOptions): Promise<void> {
+  const now = opts.now ?? new Date();
+  const passwordHash = await hashPassword(opts.demoPassword);
+  const data = buildSeedData({ now, passwordHash, volumes: opts.volumes ?? DEFAULT_VOLUMES });
+  await db.transaction(async (tx) => {
+    await insertAll(tx, data);
+    await rollups(tx, now);
+  });
+}
+
+export { buildSeedData, DEFAULT_VOLUMES };
+export type { SeedData, SeedVolumes };

@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { isEmpty, migrate, openDatabase } from './db/client.ts';
+import { seed } from './db/seed/index.ts';
+
+const DEMO_USERS = [
+  ['admin@example.com', 'staff Admin (admin portal)'],
+  ['support@example.com', 'staff Support (admin portal)'],
+  ['customer@example.com', 'Admin of Acme (customer portal)'],
+  ['user@example.com', 'User of Acme (customer portal)'],
+  ['other@example.com', 'Admin of a second company (customer portal)'],
+] as const;
+
+async function main() {
+  const config = loadConfig();
+  const embedded = !config.DATABASE_URL;
+  const dataDir = path.resolve(config.DATA_DIR);
+  if (embedded) mkdirSync(dataDir, { recursive: true });
+  const database = await openDatabase(embedded ? { dataDir } : { url: config.DATABASE_URL });
+  await migrate(database);
+  let seeded = false;
+  // The embedded default seeds itself on first start; a PostgreSQL server only through `npm run db:seed`.
+  if (embedded && (await isEmpty(database.db))) {
+    await seed(database.db, { demoPassword: config.PORTAL_DEMO_PASSWORD });
+    seeded = true;
+  }
+
+  const app = await buildApp({ database, config });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  const lines = [
+    '',
+    `  ${config.PORTAL_BRAND} portal is running at http://${shown}:${config.PORT}`,
+    `  Database: ${embedded ? `embedded PGlite in ${dataDir}${seeded ? ' (created and seeded now)' : ''}` : 'PostgreSQL (DATABASE_URL)'}`,
+    '',
+    `  Demo sign-ins (password: ${config.PORTAL_DEMO_PASSWORD === 'Portal-Demo-1' ? 'Portal-Demo-1' : 'the PORTAL_DEMO_PASSWORD you set'}):`,
+    ...DEMO_USERS.map(([email, what]) => `    ${email.padEnd(22)} ${what}`),
+    `  Admin portal: http://${shown}:${config.PORT}/admin/login   Customer portal: http://${shown}:${config.PORT}/customer/login`,
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,139 @@
+import { roleKey, rolesFor, type TPermission } from '@portal/contract/roles';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sessions, users } from '../db/schema/index.ts';
+import { getSettings } from '../domains/settings/service.ts';
+import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
+import { sha256 } from '../lib/tokens.ts';
+import type { AuthContext } from '../server-types.ts';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  permission: TPermission;
+  schema: { response?: unknown; params?: unknown; querystring?: unknown; body?: unknown };
+}
+
+export const SESSION_COOKIE = 'portal_sid';
+export const CSRF_HEADER = 'x-portal-csrf';
+/** Remembered sessions survive browser restarts and idle periods up to this long. */
+export const REMEMBER_IDLE_MS = 30 * 24 * 3600 * 1000;
+/** last_seen_at is written at most this often, not on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** Routes outside /api that are still part of the checked route table. */
+export const CHECKED_PATHS = ['/healthz', '/readyz'];
+export const isCheckedRoute = (url: string) => url.startsWith('/api/') || url === '/api' || CHECKED_PATHS.includes(url);
+
+export function idleLimitMs(remember: boolean, sessionTimeoutMinutes: number): number {
+  return remember ? REMEMBER_IDLE_MS : sessionTimeoutMinutes * 60_000;
+}
+
+export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: app.config.COOKIE_SECURE });
+}
+
+async function loadSession(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<AuthContext | null> {
+  const raw = req.cookies[SESSION_COOKIE];
+  if (!raw) return null;
+  const idHash = sha256(raw);
+  const now = new Date();
+  const [row] = await app.db
+    .select({
+      idHash: sessions.idHash,
+      remember: sessions.remember,
+      lastSeenAt: sessions.lastSeenAt,
+      impersonatorId: sessions.impersonatorId,
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      kind: users.kind,
+      role: users.role,
+      customerId: users.customerId,
+      status: users.status,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), isNull(users.deletedAt)));
+  const settings = await getSettings(app.db);
+  const idle = row ? now.getTime() - row.lastSeenAt.getTime() > idleLimitMs(row.remember, settings.sessionTimeout) : false;
+  if (!row || row.status !== 'Active' || idle) {
+    if (row) await app.db.delete(sessions).where(eq(sessions.idHash, idHash));
+    clearSessionCookie(app, reply);
+    return null;
+  }
+  if (settings.maintenanceMode && row.kind === 'customer') {
+    await app.db.delete(sessions).where(eq(sessions.idHash, idHash));
+    clearSessionCookie(app, reply);
+    throw new AppError(503, 'MAINTENANCE', settings.maintenanceMessage);
+  }
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await app.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+  }
+  return {
+    sessionIdHash: idHash,
+    userId: row.userId,
+    email: row.email,
+    name: row.name,
+    kind: row.kind,
+    role: row.role,
+    roleKey: roleKey(row.kind, row.role),
+    customerId: row.customerId,
+    impersonatorId: row.impersonatorId,
+    remember: row.remember,
+  };
+}
+
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Sessions, cross-site request protection and default-deny permissions. Every checked route
+ * must declare `config.permission` and a response schema, or the app refuses to start.
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null);
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
+
+  app.addHook('onRoute', (route) => {
+    if (!isCheckedRoute(route.url)) return;
+    const where = `${String(route.method)} ${route.url}`;
+    if (!route.config?.permission) throw new Error(`Route ${where} declares no permission`);
+    if (!route.schema?.response) throw new Error(`Route ${where} declares no response schema`);
+    if (route.url.includes(':') && !route.schema.params) throw new Error(`Route ${where} declares no params schema`);
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      if (method === 'HEAD') continue;
+      table.push({ method, url: route.url, permission: route.config.permission, schema: route.schema as RouteEntry['schema'] });
+    }
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    const permission = req.routeOptions.config?.permission as TPermission | undefined;
+    if (!isCheckedRoute(req.routeOptions.url ?? '')) return;
+    if (!SAFE_METHODS.has(req.method)) {
+      if (req.headers[CSRF_HEADER] !== '1') throw forbidden('Missing cross-site request header.');
+      const origin = req.headers.origin;
+      if (origin && originHost(origin) !== req.headers.host) throw forbidden('Cross-site request refused.');
+    }
+    req.auth = await loadSession(app, req, reply);
+    if (!permission) throw forbidden();
+    if (permission === 'public') return;
+    if (!req.auth) throw unauthorized();
+    if (!rolesFor(permission).includes(req.auth.roleKey)) throw forbidden();
+  });
+});
+
+/** The signed-in caller; only call from routes whose permission is not public. */
+export function authOf(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw unauthorized();
+  return req.auth;
+}

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { TEMPLATE_DB, TEST_PASSWORD, testDbKind } from './env.ts';
+
+export { TEST_PASSWORD };
+
+/** A fresh copy of the migrated, seeded database for one test file. */
+export async function openTestDatabase(): Promise<Database> {
+  if (testDbKind() === 'pg') {
+    const url = process.env.TEST_DATABASE_URL as string;
+    const name = `portal_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    const database = await openDatabase({ url: u.toString(), poolSize: 4 });
+    const close = database.close;
+    return {
+      ...database,
+      close: async () => {
+        await close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const snapshot = readFileSync(inject('pgliteSnapshot'));
+  return openDatabase({ loadDataDir: new Blob([snapshot]) });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
+  const app = await buildApp({ database, config, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export const DEMO = {
+  admin: { email: 'admin@example.com', portal: 'admin' },
+  support: { email: 'support@example.com', portal: 'admin' },
+  customer: { email: 'customer@example.com', portal: 'customer' },
+  user: { email: 'user@example.com', portal: 'customer' },
+  other: { email: 'other@example.com', portal: 'customer' },
+} as const;
+export type DemoName = keyof typeof DEMO;
+
+export async function login(app: FastifyInstance, email: string, portal: 'admin' | 'customer', password = TEST_PASSWORD, remember = false) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { 'x-portal-csrf': '1' },
+    payload: { email, password, portal, remember },
+  });
+}
+
+/** Signs a demo user in and returns the session cookie header value. */
+export async function signIn(app: FastifyInstance, who: DemoName): Promise<string> {
+  const res = await login(app, DEMO[who].email, DEMO[who].portal);
+  if (res.statusCode !== 200) throw new Error(`Sign-in failed for ${who}: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'portal_sid');
+  if (!cookie) throw new Error('No session cookie');
+  return `portal_sid=${cookie.value}`;
+}
+
+/** app.inject with the session cookie and the CSRF header a browser client sends. */
+export function as(app: FastifyInstance, cookie: string | null, opts: InjectOptions): Promise<LightMyRequestResponse> {
+  return app.inject({
+    ...opts,
+    headers: { 'x-portal-csrf': '1', ...(cookie ? { cookie } : {}), ...(opts.headers ?? {}) },
+  }) as Promise<LightMyRequestResponse>;
+}

@@ -1,0 +1,124 @@
+import { CUSTOMER_ROLES } from '@portal/contract/roles';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { loadConfig } from '../src/config.ts';
+import { authPlugin, isCheckedRoute } from '../src/plugins/auth.ts';
+import { as, createTestApp, signIn, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let customerCookie: string;
+let userCookie: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  customerCookie = await signIn(t.app, 'customer');
+  userCookie = await signIn(t.app, 'user');
+});
+afterAll(() => t?.close());
+
+const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, SAMPLE_ID);
+const customerRoleKeys = CUSTOMER_ROLES.map((r) => `customer:${r.toLowerCase()}`);
+
+describe('the route table', () => {
+  it('has routes, each with a permission and a response schema (params schema when it has params)', () => {
+    expect(t.app.routeTable.length).toBeGreaterThan(5);
+    for (const r of t.app.routeTable) {
+      expect(r.permission, `${r.method} ${r.url}`).toBeTruthy();
+      expect(r.schema.response, `${r.method} ${r.url}`).toBeTruthy();
+      if (r.url.includes(':')) expect(r.schema.params, `${r.method} ${r.url}`).toBeTruthy();
+      if (['POST', 'PUT', 'PATCH'].includes(r.method) && !r.url.startsWith('/api/auth/logout')) {
+        // Mutations either take a validated body or act on validated params only.
+        expect(r.schema.body || r.schema.params || /read-all|logout|exit/.test(r.url), `${r.method} ${r.url}`).toBeTruthy();
+      }
+    }
+  });
+
+  it('refuses to start when a route forgets its permission or its schema', async () => {
+    const config = loadConfig({ LOG_LEVEL: 'silent' });
+    const bare = Fastify();
+    bare.setValidatorCompiler(validatorCompiler);
+    bare.setSerializerCompiler(serializerCompiler);
+    bare.decorate('config', config);
+    await bare.register(authPlugin);
+    expect(() => bare.get('/api/oops', { schema: { response: { 200: z.object({}) } } }, async () => ({}))).toThrow(
+      /declares no permission/,
+    );
+    expect(() => bare.get('/api/oops2', { config: { permission: 'signedIn' } }, async () => ({}))).toThrow(/declares no response schema/);
+    await bare.close();
+  });
+
+  it('answers 401 without a session on every route that is not public', async () => {
+    for (const r of t.app.routeTable.filter((r) => r.permission !== 'public')) {
+      const res = await as(t.app, null, { method: r.method as 'GET', url: concrete(r.url), payload: r.method === 'GET' ? undefined : {} });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+      expect(res.json().error.code).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('answers 403 to a customer session on every staff-only (admin) route', async () => {
+    const staffOnly = t.app.routeTable.filter((r) => r.permission !== 'public' && isCheckedRoute(r.url));
+    const { rolesFor } = await import('@portal/contract/roles');
+    for (const r of staffOnly) {
+      const allowed = rolesFor(r.permission) as readonly string[];
+      for (const [cookie, key] of [
+        [customerCookie, 'customer:admin'],
+        [userCookie, 'customer:user'],
+      ] as const) {
+        if (allowed.includes(key)) continue;
+        const res = await as(t.app, cookie, {
+          method: r.method as 'GET',
+          url: concrete(r.url),
+          payload: r.method === 'GET' ? undefined : {},
+        });
+        expect(res.statusCode, `${key} ${r.method} ${r.url}`).toBe(403);
+      }
+    }
+    // Every /api/admin route is staff-only.
+    for (const r of t.app.routeTable.filter((r) => r.url.startsWith('/api/admin/'))) {
+      const allowed = rolesFor(r.permission) as readonly string[];
+      expect(
+        allowed.some((k) => customerRoleKeys.includes(k)),
+        `${r.method} ${r.url}`,
+      ).toBe(false);
+    }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('lists every checked route with the roles it allows in x-roles', async () => {
+    const res = await as(t.app, null, { method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, { 'x-roles'?: string[] }>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const r of t.app.routeTable.filter((r) => r.url !== '/api/openapi.json')) {
+      const path = r.url.replace(/:([A-Za-z]+)/g, '{$1}');
+      const op = doc.paths[path]?.[r.method.toLowerCase()];
+      expect(op, `${r.method} ${r.url}`).toBeDefined();
+      expect(op?.['x-roles']?.length, `${r.method} ${r.url}`).toBeGreaterThan(0);
+    }
+    expect(doc.paths['/api/auth/login']?.post?.['x-roles']).toEqual(['public']);
+    expect(doc.paths['/api/shell/summary']?.get?.['x-roles']).toEqual(expect.arrayContaining(['staff:admin', 'customer:user']));
+  });
+});
+
+describe('health', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
+  });
+
+  it('answers unknown API paths with the one error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

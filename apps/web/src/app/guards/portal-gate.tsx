@@ -1,0 +1,20 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '../../lib/session.ts';
+import { type Portal, portalHome, portalLogin } from '../../lib/route-handle.ts';
+import { FullPageLoader } from '../../ui/full-page-loader.tsx';
+import { ServerUnreachable } from './server-unreachable.tsx';
+
+/** Lets through only a signed-in user of this portal; others go to sign in or to their own portal. */
+export function PortalGate({ portal }: { portal: Portal }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session.isPending) return <FullPageLoader />;
+  if (!session.data) return <ServerUnreachable onRetry={() => void session.refetch()} />;
+  const { user } = session.data;
+  if (!user) {
+    const from = `${location.pathname}${location.search}`;
+    return <Navigate to={portalLogin(portal)} replace state={{ from }} />;
+  }
+  if (user.portal !== portal) return <Navigate to={portalHome(user.portal)} replace />;
+  return <Outlet />;
+}

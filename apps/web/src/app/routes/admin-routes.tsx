@@ -1,0 +1,108 @@
+import type { RouteObject } from 'react-router';
+import { redirect, screen } from './route-builders.tsx';
+
+const accountDetail = () => import('../../features/accounts/pages/account-detail-page.tsx').then((m) => m.AccountDetailPage);
+const billing = () => import('../../features/billing/pages/billing-page.tsx').then((m) => m.BillingPage);
+
+/** Account detail tabs and their path suffixes (spec 2.7). */
+const accountTabs: RouteObject[] = [
+  screen(null, { title: 'Account Details' }, accountDetail),
+  ...(
+    [
+      ['general', 'General'],
+      ['phone-numbers', 'Phone Numbers'],
+      ['voice', 'Voice'],
+      ['messaging', 'Messaging'],
+      ['api-access', 'API Access'],
+      ['billing', 'Billing'],
+    ] as const
+  ).map(([path, crumb]) => screen(path, { title: 'Account Details', crumb }, accountDetail)),
+];
+
+/** The admin portal's screens, rendered inside the shell (spec 2.1). */
+export const adminScreens: RouteObject[] = [
+  screen(null, { title: 'Dashboard' }, () =>
+    import('../../features/dashboard/pages/admin-dashboard-page.tsx').then((m) => m.AdminDashboardPage),
+  ),
+  {
+    path: 'customers',
+    handle: { crumb: 'Customers' },
+    children: [
+      screen(null, { title: 'Customers' }, () =>
+        import('../../features/customers/pages/customer-list-page.tsx').then((m) => m.CustomerListPage),
+      ),
+      screen('new', { title: 'New Customer' }, () =>
+        import('../../features/customers/pages/new-customer-page.tsx').then((m) => m.NewCustomerPage),
+      ),
+      {
+        path: ':customerId',
+        handle: { crumb: { record: 'customer', param: 'customerId' } },
+        children: [
+          screen(null, { title: 'Customer Details' }, () =>
+            import('../../features/customers/pages/customer-detail-page.tsx').then((m) => m.CustomerDetailPage),
+          ),
+          // The 'accounts' segment has no page of its own, so it has no crumb.
+          { path: 'accounts/:accountId', handle: { crumb: { record: 'account', param: 'accountId' } }, children: accountTabs },
+        ],
+      },
+    ],
+  },
+  {
+    path: 'accounts',
+    handle: { crumb: 'Accounts', crumbIsLink: false },
+    children: [
+      redirect(null, '/admin'),
+      screen('new', { title: 'New Account' }, () =>
+        import('../../features/accounts/pages/new-account-page.tsx').then((m) => m.NewAccountPage),
+      ),
+    ],
+  },
+  {
+    path: 'users',
+    handle: { crumb: 'Users' },
+    children: [
+      screen(null, { title: 'Users' }, () => import('../../features/users/pages/user-list-page.tsx').then((m) => m.UserListPage)),
+      screen(':userId', { title: 'User Details' }, () =>
+        import('../../features/users/pages/user-detail-page.tsx').then((m) => m.UserDetailPage),
+      ),
+    ],
+  },
+  {
+    path: 'billing',
+    handle: { crumb: 'Billing' },
+    children: [
+      screen(null, { title: 'Billing' }, billing),
+      screen('invoices', { title: 'Billing', crumb: 'Invoices' }, billing),
+      screen('payment-methods', { title: 'Billing', crumb: 'Payment Methods' }, billing),
+      screen('payment-history', { title: 'Billing', crumb: 'Payment History' }, billing),
+    ],
+  },
+  screen('numbers', { title: 'Phone Numbers' }, () =>
+    import('../../features/numbers/pages/numbers-page.tsx').then((m) => m.NumbersPage),
+  ),
+  screen('messaging', { title: 'Messaging Tools', crumb: 'Messaging' }, () =>
+    import('../../features/messaging/pages/admin-messaging-page.tsx').then((m) => m.AdminMessagingPage),
+  ),
+  screen('voice', { title: 'Voice Services', crumb: 'Voice' }, () =>
+    import('../../features/voice/pages/voice-page.tsx').then((m) => m.VoicePage),
+  ),
+  screen('api', { title: 'API Access' }, () =>
+    import('../../features/api-access/pages/api-access-page.tsx').then((m) => m.ApiAccessPage),
+  ),
+  screen('compliance', { title: 'Regulatory Compliance' }, () =>
+    import('../../features/compliance/pages/compliance-page.tsx').then((m) => m.CompliancePage),
+  ),
+  screen('support', { title: 'Support Tools' }, () =>
+    import('../../features/support/pages/support-tools-page.tsx').then((m) => m.SupportToolsPage),
+  ),
+  screen('reports', { title: 'Reports' }, () =>
+    import('../../features/reports/pages/reports-page.tsx').then((m) => m.ReportsPage),
+  ),
+  screen('notifications', { title: 'Notifications' }, () =>
+    import('../../features/notifications/pages/notifications-page.tsx').then((m) => m.NotificationsPage),
+  ),
+  screen('settings', { title: 'Settings' }, () =>
+    import('../../features/settings/pages/system-settings-page.tsx').then((m) => m.SystemSettingsPage),
+  ),
+  redirect('*', '/admin'),
+];

@@ -1,0 +1,111 @@
+import type { RouteObject } from 'react-router';
+import { redirect, screen } from './route-builders.tsx';
+
+const accountDetail = () => import('../../features/accounts/pages/account-detail-page.tsx').then((m) => m.AccountDetailPage);
+const billing = () => import('../../features/billing/pages/billing-page.tsx').then((m) => m.BillingPage);
+const accountCrumb = { crumb: { record: 'account', param: 'accountId' } } as const;
+
+/** A sub-account's tabs: General, Numbers, Voice, Messaging, API, Billing (customer document, section 2). */
+const accountTabs: RouteObject[] = [
+  screen(null, { title: 'Account Details' }, accountDetail),
+  screen('numbers', { title: 'Account Details', crumb: 'Numbers' }, accountDetail),
+  screen('voice', { title: 'Account Details', crumb: 'Voice' }, accountDetail),
+  screen('messaging', { title: 'Account Details', crumb: 'Messaging' }, accountDetail),
+  screen('api', { title: 'Account Details', crumb: 'API Access' }, accountDetail),
+  {
+    path: 'billing',
+    handle: { crumb: 'Billing' },
+    children: [
+      screen(null, { title: 'Account Details' }, accountDetail),
+      screen('payment-methods', { title: 'Account Details', crumb: 'Payment Methods' }, accountDetail),
+      screen('payment-history', { title: 'Account Details', crumb: 'Payment History' }, accountDetail),
+    ],
+  },
+];
+
+/** The customer portal's screens, rendered inside the shell. */
+export const customerScreens: RouteObject[] = [
+  screen(null, { title: 'Dashboard' }, () =>
+    import('../../features/dashboard/pages/customer-dashboard-page.tsx').then((m) => m.CustomerDashboardPage),
+  ),
+  screen('profile', { title: 'Company Profile' }, () =>
+    import('../../features/company/pages/company-profile-page.tsx').then((m) => m.CompanyProfilePage),
+  ),
+  {
+    path: 'company-info',
+    handle: { crumb: 'Company Info' },
+    children: [
+      screen(null, { title: 'Company Info' }, () =>
+        import('../../features/company/pages/company-info-page.tsx').then((m) => m.CompanyInfoPage),
+      ),
+      // The 'accounts' segment has no page of its own here, so it has no crumb.
+      { path: 'accounts/:accountId', handle: accountCrumb, children: [screen(null, { title: 'Account Details' }, accountDetail)] },
+    ],
+  },
+  {
+    path: 'accounts',
+    handle: { crumb: 'Accounts' },
+    children: [
+      screen(null, { title: 'Sub-accounts' }, () =>
+        import('../../features/accounts/pages/account-list-page.tsx').then((m) => m.AccountListPage),
+      ),
+      { path: ':accountId', handle: accountCrumb, children: accountTabs },
+    ],
+  },
+  {
+    path: 'users',
+    handle: { crumb: 'Users' },
+    children: [
+      screen(null, { title: 'Users' }, () => import('../../features/users/pages/user-list-page.tsx').then((m) => m.UserListPage)),
+      screen(':userId', { title: 'User Details' }, () =>
+        import('../../features/users/pages/user-detail-page.tsx').then((m) => m.UserDetailPage),
+      ),
+    ],
+  },
+  {
+    path: 'billing',
+    handle: { crumb: 'Billing' },
+    children: [
+      screen(null, { title: 'Billing' }, billing),
+      screen('payment-methods', { title: 'Billing', crumb: 'Payment Methods' }, billing),
+      screen('payment-history', { title: 'Billing', crumb: 'Payment History' }, billing),
+    ],
+  },
+  screen('numbers', { title: 'Numbers' }, () => import('../../features/numbers/pages/numbers-page.tsx').then((m) => m.NumbersPage)),
+  screen('messaging', { title: 'Messaging Tools', crumb: 'Messaging' }, () =>
+    import('../../features/messaging/pages/customer-messaging-page.tsx').then((m) => m.CustomerMessagingPage),
+  ),
+  redirect('compliance', '/customer/messaging'),
+  screen('voice', { title: 'Voice Services', crumb: 'Voice' }, () =>
+    import('../../features/voice/pages/voice-page.tsx').then((m) => m.VoicePage),
+  ),
+  screen('api', { title: 'API Access' }, () =>
+    import('../../features/api-access/pages/api-access-page.tsx').then((m) => m.ApiAccessPage),
+  ),
+  {
+    path: 'support',
+    handle: { crumb: 'Support' },
+    children: [
+      screen(null, { title: 'Support Center' }, () =>
+        import('../../features/support/pages/support-center-page.tsx').then((m) => m.SupportCenterPage),
+      ),
+      // The 'tickets' segment has no page of its own, so it has no crumb.
+      screen('tickets/:ticketId', { title: 'Ticket Details' }, () =>
+        import('../../features/support/pages/ticket-detail-page.tsx').then((m) => m.TicketDetailPage),
+      ),
+    ],
+  },
+  screen('reports', { title: 'Reports' }, () =>
+    import('../../features/reports/pages/reports-page.tsx').then((m) => m.ReportsPage),
+  ),
+  screen('notifications', { title: 'Notifications' }, () =>
+    import('../../features/notifications/pages/notifications-page.tsx').then((m) => m.NotificationsPage),
+  ),
+  screen('my-profile', { title: 'My Profile' }, () =>
+    import('../../features/users/pages/my-profile-page.tsx').then((m) => m.MyProfilePage),
+  ),
+  screen('settings', { title: 'User Settings', crumb: 'Settings' }, () =>
+    import('../../features/settings/pages/user-settings-page.tsx').then((m) => m.UserSettingsPage),
+  ),
+  redirect('*', '/customer'),
+];

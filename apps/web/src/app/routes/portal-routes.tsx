@@ -1,0 +1,43 @@
+import type { RouteObject } from 'react-router';
+import { type Portal, portalHome } from '../../lib/route-handle.ts';
+import { LoginGate } from '../guards/login-gate.tsx';
+import { PortalGate } from '../guards/portal-gate.tsx';
+import { lazyScreen } from '../lazy-screen.ts';
+import { RouteError } from '../route-error.tsx';
+import { redirect, screen } from './route-builders.tsx';
+
+const LOGIN_TITLE: Record<Portal, string> = { admin: 'Admin Login', customer: 'Customer Login' };
+const CRUMB: Record<Portal, string> = { admin: 'Admin', customer: 'Customer Portal' };
+
+/** One portal: its public sign-in pages, then its guarded screens inside the shell. */
+export function portalRoutes(portal: Portal, screens: RouteObject[]): RouteObject {
+  return {
+    path: portalHome(portal).slice(1),
+    handle: { crumb: CRUMB[portal] },
+    children: [
+      {
+        path: 'login',
+        element: <LoginGate portal={portal} />,
+        children: [
+          screen(null, { title: LOGIN_TITLE[portal], documentTitle: LOGIN_TITLE[portal] }, () =>
+            import('../../features/auth/pages/login-page.tsx').then((m) => m.LoginPage),
+          ),
+        ],
+      },
+      screen('forgot-password', { title: 'Forgot Password' }, () =>
+        import('../../features/auth/pages/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
+      ),
+      {
+        element: <PortalGate portal={portal} />,
+        children: [
+          {
+            lazy: lazyScreen(() => import('../../shell/portal-layout.tsx').then((m) => m.PortalLayout)),
+            // Errors inside a screen show inside the shell, which stays usable.
+            children: [{ errorElement: <RouteError />, children: screens }],
+          },
+        ],
+      },
+      redirect('*', portalHome(portal)),
+    ],
+  };
+}

@@ -1,0 +1,81 @@
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useField } from '@mantine/form';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { isApiError } from '../../../lib/api.ts';
+import type { Portal } from '../../../lib/route-handle.ts';
+import { useLogin } from '../api/login.ts';
+import { readRememberedEmail } from '../api/remembered-email.ts';
+import { emailError, passwordError } from './auth-validation.ts';
+
+const GENERIC_FAILURE = 'Login failed. Please try again.';
+
+/** The message shown above the form: the server's own for wrong credentials or a lockout, else a generic one. */
+function failureMessage(error: unknown): string {
+  if (isApiError(error, 'INVALID_CREDENTIALS') || isApiError(error, 'ACCOUNT_LOCKED')) return error.message;
+  return GENERIC_FAILURE;
+}
+
+export function LoginForm({ portal }: { portal: Portal }) {
+  const login = useLogin();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [remembered] = useState(readRememberedEmail);
+  // Each field's error clears as soon as that field is edited (clearErrorOnChange).
+  const email = useField({ initialValue: remembered ?? '', validate: emailError });
+  const password = useField({ initialValue: '', validate: passwordError });
+  const remember = useField({ initialValue: remembered !== null, type: 'checkbox' });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const errors = await Promise.all([email.validate(), password.validate()]);
+    if (errors.some(Boolean)) return;
+    try {
+      await login.mutateAsync({ email: email.getValue().trim(), password: password.getValue(), remember: remember.getValue(), portal });
+    } catch (error) {
+      const fields = isApiError(error, 'VALIDATION_FAILED') ? error.fields : {};
+      if (fields.email || fields.password) {
+        if (fields.email) email.setError(fields.email);
+        if (fields.password) password.setError(fields.password);
+      } else {
+        setFailure(failureMessage(error));
+      }
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {failure && (
+          <Alert color="red" variant="light" title="Sign-in failed">
+            {failure}
+          </Alert>
+        )}
+        <TextInput
+          label="Email"
+          placeholder="you@company.com"
+          type="email"
+          autoComplete="username"
+          autoFocus={!remembered}
+          {...email.getInputProps()}
+        />
+        <PasswordInput
+          label="Password"
+          placeholder="Your password"
+          autoComplete="current-password"
+          autoFocus={Boolean(remembered)}
+          {...password.getInputProps()}
+        />
+        <Group justify="space-between" wrap="nowrap">
+          <Checkbox label="Remember me" {...remember.getInputProps()} />
+          <Anchor component={Link} to={`/${portal}/forgot-password`} size="sm">
+            Forgot password?
+          </Anchor>
+        </Group>
+        <Button type="submit" fullWidth size="md" loading={login.isPending}>
+          Sign in
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import { Anchor, Divider, Stack, Text, Title } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { type Portal, portalOfPath } from '../../../lib/route-handle.ts';
+import { PublicLayout } from '../../../ui/public-layout.tsx';
+import { LoginForm } from '../components/login-form.tsx';
+
+const COPY: Record<Portal, { title: string; intro: string }> = {
+  admin: { title: 'Admin Login', intro: 'Sign in with your staff account.' },
+  customer: { title: 'Customer Login', intro: "Sign in to manage your company's services." },
+};
+
+function OtherPortalLink({ portal }: { portal: Portal }) {
+  return portal === 'admin' ? (
+    <Text size="sm" c="dimmed" ta="center">
+      Are you a customer?{' '}
+      <Anchor component={Link} to="/customer/login" fw={500}>
+        Customer Login
+      </Anchor>
+    </Text>
+  ) : (
+    <Text size="sm" c="dimmed" ta="center">
+      Provider staff?{' '}
+      <Anchor component={Link} to="/admin/login" fw={500}>
+        Admin Login
+      </Anchor>
+    </Text>
+  );
+}
+
+/** /admin/login and /customer/login. */
+export function LoginPage() {
+  const portal = portalOfPath(useLocation().pathname);
+  const copy = COPY[portal];
+  const contact =
+    portal === 'customer' ? (
+      <Anchor component={Link} to="/contact" size="sm" c="dimmed">
+        Contact Us
+      </Anchor>
+    ) : null;
+
+  return (
+    <PublicLayout footerLinks={contact}>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {copy.title}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {copy.intro}
+          </Text>
+        </Stack>
+        <LoginForm portal={portal} />
+        <Divider />
+        <OtherPortalLink portal={portal} />
+      </Stack>
+    </PublicLayout>
+  );
+}

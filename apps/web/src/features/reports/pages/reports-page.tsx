@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '../../../ui/screen-placeholder.tsx';
+
+export function ReportsPage() {
+  return <ScreenPlaceholder />;
+}

@@ -1,0 +1,1 @@
+export const SHELL_SUMMARY_QUERY_KEY = ['shell', 'summary'] as const;

@@ -1,0 +1,24 @@
+import type { HandleMatch, RecordCrumb } from '../lib/route-handle.ts';
+
+export type Crumb = { path: string; label: string | RecordCrumb; id?: string; link: boolean };
+
+const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+/**
+ * One crumb per routed path segment, from the routes' handles: `crumb`, else `title`. Index routes
+ * share their parent's path and add nothing; a route whose path spans two segments (e.g.
+ * 'accounts/:accountId') hides the first. The last crumb is the current page and is not a link.
+ */
+export function buildCrumbs(matches: Pick<HandleMatch, 'pathname' | 'handle' | 'params'>[]): Crumb[] {
+  const crumbs: Crumb[] = [];
+  for (const match of matches) {
+    const label = match.handle?.crumb ?? match.handle?.title;
+    const path = trimSlash(match.pathname);
+    if (!label || crumbs.at(-1)?.path === path) continue;
+    const id = typeof label === 'object' ? match.params[label.param] : undefined;
+    crumbs.push({ path, label, id, link: match.handle?.crumbIsLink !== false });
+  }
+  const last = crumbs.at(-1);
+  if (last) last.link = false;
+  return crumbs;
+}

@@ -1,0 +1,36 @@
+import { Box, Group, Text, UnstyledButton } from '@mantine/core';
+import type { TNotification } from '@portal/contract/notifications';
+import { NotificationTypeIcon } from '../features/notifications/components/notification-type-icon.tsx';
+import { formatRelativeTime } from '../lib/format.ts';
+import classes from './notification-bell.module.css';
+
+type Props = { notification: TNotification; onOpen: (notification: TNotification) => void };
+
+export function NotificationListItem({ notification, onOpen }: Props) {
+  return (
+    <UnstyledButton
+      role="listitem"
+      className={classes.item}
+      data-unread={!notification.read || undefined}
+      onClick={() => onOpen(notification)}
+    >
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <NotificationTypeIcon type={notification.type} />
+        <Box miw={0} style={{ flex: 1 }}>
+          {notification.title && (
+            <Text size="sm" fw={600} lineClamp={1}>
+              {notification.title}
+            </Text>
+          )}
+          <Text size="sm" lineClamp={2} c={notification.read ? 'dimmed' : undefined}>
+            {notification.message}
+          </Text>
+          <Text size="xs" c="dimmed" mt={2}>
+            {formatRelativeTime(notification.createdAt)}
+          </Text>
+        </Box>
+        {!notification.read && <span className={classes.dot} aria-label="Unread" />}
+      </Group>
+    </UnstyledButton>
+  );
+}
