@@ -49,5 +49,7 @@ const rows = [...files].map((file) => {
 console.log('Sign-in page JavaScript (gzipped):');
 for (const row of rows.sort((a, b) => b.gzipped - a.gzipped)) console.log(`  ${kb(row.gzipped).toFixed(1).padStart(7)} kB  ${row.file}`);
 const within = kb(total) <= BUDGET_KB;
-console.log(`first-load: sign-in page JS ${kb(total).toFixed(1)} kB gzipped; budget ${BUDGET_KB} kB (${within ? 'within' : 'OVER'} budget)`);
+console.log(
+  `first-load: sign-in page JS ${kb(total).toFixed(1)} kB gzipped; budget ${BUDGET_KB} kB (${within ? 'within' : 'OVER'} budget)`,
+);
 if (!within) process.exitCode = 1;

@@ -29,7 +29,10 @@ const rel = (f) => path.relative(root, f);
 
 for (const file of walk(path.join(root, 'packages/contract/src'))) {
   for (const spec of importsOf(file)) {
-    if (spec.startsWith('@portal/') || (spec.startsWith('.') && !path.resolve(path.dirname(file), spec).startsWith(path.join(root, 'packages/contract')))) {
+    if (
+      spec.startsWith('@portal/') ||
+      (spec.startsWith('.') && !path.resolve(path.dirname(file), spec).startsWith(path.join(root, 'packages/contract')))
+    ) {
       problems.push(`${rel(file)}: the contract must not import ${spec}`);
     }
   }

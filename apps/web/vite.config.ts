@@ -1,3 +1,4 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -7,7 +8,8 @@ export default defineConfig({
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
   build: {
-    outDir: 'dist',
+    // PORTAL_WEB_DIST: a separate output folder when several builds share one checkout.
+    outDir: process.env.PORTAL_WEB_DIST ? path.resolve(import.meta.dirname, '../..', process.env.PORTAL_WEB_DIST) : 'dist',
     emptyOutDir: true,
     // bench/first-load.ts reads the manifest to find what the sign-in page loads.
     manifest: true,

@@ -215,14 +215,26 @@ describe('password reset', () => {
   }
 
   it('emails an expiring link only to a real user of that portal, answering the same either way', async () => {
-    const known = await as(t.app, null, { method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'user@example.com', portal: 'customer' } });
-    const unknown = await as(t.app, null, { method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nobody@example.com', portal: 'customer' } });
+    const known = await as(t.app, null, {
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'user@example.com', portal: 'customer' },
+    });
+    const unknown = await as(t.app, null, {
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'nobody@example.com', portal: 'customer' },
+    });
     expect(known.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
     const mail = await lastEmailTo('user@example.com');
     expect(mail?.body).toMatch(/\/customer\/reset-password\?token=[\w-]{20,}/);
     expect(await lastEmailTo('nobody@example.com')).toBeUndefined();
-    const wrongPortal = await as(t.app, null, { method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'admin@example.com', portal: 'customer' } });
+    const wrongPortal = await as(t.app, null, {
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'admin@example.com', portal: 'customer' },
+    });
     expect(wrongPortal.statusCode).toBe(200);
     expect(await lastEmailTo('admin@example.com')).toBeUndefined();
   });
@@ -238,7 +250,11 @@ describe('password reset', () => {
     expect(ok.statusCode).toBe(200);
     expect((await session(before)).json().user).toBeNull();
     expect((await login(t.app, 'user@example.com', 'customer', 'New-Password-42')).statusCode).toBe(200);
-    const again = await as(t.app, null, { method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'Other-Password-43' } });
+    const again = await as(t.app, null, {
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'Other-Password-43' },
+    });
     expect(again.statusCode).toBe(400);
     // Put the demo password back for the rest of the file.
     const { hashPassword } = await import('../src/lib/password.ts');

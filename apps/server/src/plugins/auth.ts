@@ -58,7 +58,7 @@ async function loadSession(app: FastifyInstance, req: FastifyRequest, reply: Fas
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), isNull(users.deletedAt)));
   const settings = await getSettings(app.db);
   const idle = row ? now.getTime() - row.lastSeenAt.getTime() > idleLimitMs(row.remember, settings.sessionTimeout) : false;
-  if (!row || row.status !== 'Active' || idle) {
+  if (row?.status !== 'Active' || idle) {
     if (row) await app.db.delete(sessions).where(eq(sessions.idHash, idHash));
     clearSessionCookie(app, reply);
     return null;

@@ -7,7 +7,8 @@ export class ChunkLoadError extends Error {
   override readonly name = 'ChunkLoadError';
 }
 
-const FAILED_IMPORT = /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i;
+const FAILED_IMPORT =
+  /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i;
 
 export function isChunkLoadError(error: unknown): boolean {
   return error instanceof ChunkLoadError || (error instanceof Error && FAILED_IMPORT.test(error.message));

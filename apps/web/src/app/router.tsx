@@ -30,12 +30,8 @@ export const router = createBrowserRouter([
       portalRoutes('admin', adminScreens),
       portalRoutes('customer', customerScreens),
       screen('terms', { title: 'Terms of Service' }, () => import('../features/legal/pages/terms-page.tsx').then((m) => m.TermsPage)),
-      screen('privacy', { title: 'Privacy Policy' }, () =>
-        import('../features/legal/pages/privacy-page.tsx').then((m) => m.PrivacyPage),
-      ),
-      screen('contact', { title: 'Contact Us' }, () =>
-        import('../features/support/pages/contact-page.tsx').then((m) => m.ContactPage),
-      ),
+      screen('privacy', { title: 'Privacy Policy' }, () => import('../features/legal/pages/privacy-page.tsx').then((m) => m.PrivacyPage)),
+      screen('contact', { title: 'Contact Us' }, () => import('../features/support/pages/contact-page.tsx').then((m) => m.ContactPage)),
       redirect('*', '/'),
     ],
   },

@@ -1,6 +1,6 @@
 import type { TSessionResponse, TSessionUser } from '@portal/contract/auth';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TPermission } from '@portal/contract/roles';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
 
 export const SESSION_QUERY_KEY = ['auth', 'session'] as const;

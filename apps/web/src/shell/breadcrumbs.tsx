@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs as MantineBreadcrumbs, Group, Skeleton, Text } from '@mantine/core';
+import { Anchor, Group, Breadcrumbs as MantineBreadcrumbs, Skeleton, Text } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { portalHome, portalOfPath, type RecordCrumb, useHandleMatches } from '../lib/route-handle.ts';
@@ -37,7 +37,13 @@ export function Breadcrumbs() {
               <CrumbLabel crumb={crumb} />
             </Anchor>
           ) : (
-            <Text key={crumb.path} size="sm" fw={500} c={crumb === crumbs.at(-1) ? 'dark' : 'dimmed'} aria-current={crumb === crumbs.at(-1) ? 'page' : undefined}>
+            <Text
+              key={crumb.path}
+              size="sm"
+              fw={500}
+              c={crumb === crumbs.at(-1) ? 'dark' : 'dimmed'}
+              aria-current={crumb === crumbs.at(-1) ? 'page' : undefined}
+            >
               <CrumbLabel crumb={crumb} />
             </Text>
           ),

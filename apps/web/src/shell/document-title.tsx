@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useBrand } from '../lib/session.ts';
 import { type Portal, portalOfPath, useHandleMatches } from '../lib/route-handle.ts';
+import { useBrand } from '../lib/session.ts';
 
 const PORTAL_WORD: Record<Portal, string> = { admin: 'Admin', customer: 'Customer' };
 

@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Divider, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import type { TNotification } from '@portal/contract/notifications';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,7 +9,6 @@ import {
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
 } from '../features/notifications/api/notifications.ts';
-import type { TNotification } from '@portal/contract/notifications';
 import { type Portal, portalHome } from '../lib/route-handle.ts';
 import { useShellSummary } from './api/shell-summary.ts';
 import { NotificationListItem } from './notification-list-item.tsx';

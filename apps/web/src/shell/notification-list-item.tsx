@@ -1,8 +1,8 @@
-import { Box, Group, Text, UnstyledButton } from '@mantine/core';
+import { Box, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { TNotification } from '@portal/contract/notifications';
 import { NotificationTypeIcon } from '../features/notifications/components/notification-type-icon.tsx';
 import { formatRelativeTime } from '../lib/format.ts';
-import classes from './notification-bell.module.css';
+import classes from './notification-list-item.module.css';
 
 type Props = { notification: TNotification; onOpen: (notification: TNotification) => void };
 
@@ -29,7 +29,12 @@ export function NotificationListItem({ notification, onOpen }: Props) {
             {formatRelativeTime(notification.createdAt)}
           </Text>
         </Box>
-        {!notification.read && <span className={classes.dot} aria-label="Unread" />}
+        {!notification.read && (
+          <>
+            <span className={classes.dot} aria-hidden="true" />
+            <VisuallyHidden>Unread</VisuallyHidden>
+          </>
+        )}
       </Group>
     </UnstyledButton>
   );

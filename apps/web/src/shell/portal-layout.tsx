@@ -11,7 +11,7 @@ import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 import classes from './portal-layout.module.css';
 import { Sidebar } from './sidebar.tsx';
-import { useSidebar } from './use-sidebar.ts';
+import { SIDEBAR_BREAKPOINT_PX, useSidebar } from './use-sidebar.ts';
 
 const HEADER_HEIGHT = 60;
 const BANNER_HEIGHT = 40;
@@ -27,7 +27,7 @@ export function PortalLayout() {
     <AppShell
       layout="alt"
       header={{ height: HEADER_HEIGHT + (impersonating ? BANNER_HEIGHT : 0) }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !sidebar.opened } }}
+      navbar={{ width: 260, breakpoint: SIDEBAR_BREAKPOINT_PX, collapsed: { mobile: !sidebar.opened } }}
       padding={{ base: 'md', sm: 'xl' }}
     >
       <NavigationProgress />
@@ -38,7 +38,9 @@ export function PortalLayout() {
       <AppShell.Navbar className={classes.navbar} aria-label="Main navigation">
         <Sidebar portal={portal} />
       </AppShell.Navbar>
-      {sidebar.opened && <Overlay fixed zIndex={99} backgroundOpacity={0.45} blur={1} onClick={sidebar.close} data-testid="sidebar-overlay" />}
+      {sidebar.opened && (
+        <Overlay fixed zIndex={201} backgroundOpacity={0.45} blur={1} onClick={sidebar.close} data-testid="sidebar-overlay" />
+      )}
       <AppShell.Main className={classes.main}>
         <Stack gap="lg" maw={1400}>
           <Breadcrumbs />

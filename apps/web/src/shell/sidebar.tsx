@@ -20,15 +20,15 @@ export function Sidebar({ portal }: { portal: Portal }) {
       <AppShell.Section className={classes.brand}>
         <UnstyledButton component={Link} to={portalHome(portal)} className={classes.brandLink} aria-label={`${brand} home`}>
           <Group gap="sm" wrap="nowrap">
-          <BrandMark size={34} />
-          <div>
-            <Text fw={700} size="sm" lh={1.2} c="white">
-              {brand}
-            </Text>
-            <Text size="xs" c="indigo.2" lh={1.2}>
-              {PORTAL_LABEL[portal]}
-            </Text>
-          </div>
+            <BrandMark size={34} />
+            <div>
+              <Text fw={700} size="sm" lh={1.2} c="white">
+                {brand}
+              </Text>
+              <Text size="xs" c="indigo.2" lh={1.2}>
+                {PORTAL_LABEL[portal]}
+              </Text>
+            </div>
           </Group>
         </UnstyledButton>
       </AppShell.Section>
@@ -44,7 +44,7 @@ export function Sidebar({ portal }: { portal: Portal }) {
               leftSection={<item.icon size={19} stroke={1.7} />}
               rightSection={
                 item.billingBadge && billingBadge > 0 ? (
-                  <Badge size="sm" color="red" circle aria-label={`${billingBadge} invoices due`}>
+                  <Badge size="sm" color="red" variant="filled" miw={22} px={6} aria-label={`${billingBadge} invoices due`}>
                     {billingBadge}
                   </Badge>
                 ) : null
@@ -64,6 +64,7 @@ export function Sidebar({ portal }: { portal: Portal }) {
           fullWidth
           justify="flex-start"
           leftSection={<IconSettings size={19} stroke={1.7} />}
+          fw={500}
           className={classes.settingsButton}
         >
           Settings

@@ -4,11 +4,7 @@
  * the rollups (usage_daily, customer revenue) in SQL.
  */
 import { createHash } from 'node:crypto';
-import {
-  DEFAULT_NOTIFICATION_FLAGS,
-  DEFAULT_NOTIFICATION_PREFERENCES,
-  DEFAULT_SETTINGS,
-} from '@portal/contract/settings';
+import { DEFAULT_NOTIFICATION_FLAGS, DEFAULT_NOTIFICATION_PREFERENCES, DEFAULT_SETTINGS } from '@portal/contract/settings';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type * as s from '../schema/index.ts';
 import {
@@ -34,14 +30,14 @@ import {
   KNOWLEDGE_ARTICLES,
   LAST_NAMES,
   SERVICE_CATALOGUE,
-  STAFF,
   type ServiceSpec,
+  STAFF,
   TEMPLATES,
   TICKET_FOLLOWUPS,
   TICKET_SUBJECTS,
   TIER_REVENUE,
-  type Tier,
   TIMEZONES,
+  type Tier,
   TOLL_FREE_PREFIXES,
 } from './data.ts';
 import { tinyPdf } from './pdf.ts';
@@ -288,10 +284,37 @@ class Builder {
   private readonly usedCodes = new Set<string>();
   private ipPool: string[] = [];
   private readonly invoiceCtx: InvoiceCtx[] = [];
-  private readonly ticketCtx: { id: string; code: string; customer: CustomerCtx; subject: string; status: TicketStatus; priority: string; createdAt: Date; updatedAt: Date; assignee?: UserCtx }[] = [];
-  private readonly keyCtx: { id: string; account: AccountCtx; name: string; environment: string; createdAt: Date; status: 'Active' | 'Revoked'; revokedAt: Date | null; row: Row<typeof s.apiKeys> }[] = [];
-  private readonly portingCtx: { id: string; code: string; account: AccountCtx; number: string; status: PortingStatus; events: { status: PortingStatus; at: Date; actor: UserCtx }[] }[] = [];
+  private readonly ticketCtx: {
+    id: string;
+    code: string;
+    customer: CustomerCtx;
+    subject: string;
+    status: TicketStatus;
+    priority: string;
+    createdAt: Date;
+    updatedAt: Date;
+    assignee?: UserCtx;
+  }[] = [];
+  private readonly keyCtx: {
+    id: string;
+    account: AccountCtx;
+    name: string;
+    environment: string;
+    createdAt: Date;
+    status: 'Active' | 'Revoked';
+    revokedAt: Date | null;
+    row: Row<typeof s.apiKeys>;
+  }[] = [];
+  private readonly portingCtx: {
+    id: string;
+    code: string;
+    account: AccountCtx;
+    number: string;
+    status: PortingStatus;
+    events: { status: PortingStatus; at: Date; actor: UserCtx }[];
+  }[] = [];
   private remotePool: string[] = [];
+  private settingsChangedAt: Date;
 
   constructor(opts: BuildOptions) {
     this.now = new Date(opts.now.getTime());
@@ -299,6 +322,7 @@ class Builder {
     this.ids = this.root.fork('ids');
     this.vol = opts.volumes ?? DEFAULT_VOLUMES;
     this.passwordHash = opts.passwordHash;
+    this.settingsChangedAt = new Date(this.now.getTime() - 22.5 * DAY);
     this.out = {
       systemSettings: [],
       staffUsers: [],
@@ -341,8 +365,8 @@ class Builder {
   }
 
   build(): SeedData {
-    this.settings();
     this.staffUsers();
+    this.settings();
     this.customersAndUsers();
     this.accountsAndServices();
     this.phoneNumbers();
@@ -427,7 +451,13 @@ class Builder {
 
   // -------------------------------------------------------------------------------------------
   private settings(): void {
-    this.out.systemSettings.push({ key: 'system', value: { ...DEFAULT_SETTINGS }, updatedById: null, updatedAt: this.ago(120) });
+    const admin = this.staff.find((u) => u.email === 'admin@example.com');
+    this.out.systemSettings.push({
+      key: 'system',
+      value: { ...DEFAULT_SETTINGS },
+      updatedById: admin?.id ?? null,
+      updatedAt: this.settingsChangedAt,
+    });
   }
 
   private staffUsers(): void {
@@ -438,7 +468,11 @@ class Builder {
       this.usedEmails.add(spec.email);
       const demo = spec.email === 'admin@example.com' || spec.email === 'support@example.com';
       const lastLoginAt =
-        spec.status === 'Inactive' ? this.ago(rng.int(45, 120)) : demo ? add(this.now, -rng.int(2, 30) * HOUR) : this.ago(rng.float(0.1, 6));
+        spec.status === 'Inactive'
+          ? this.ago(rng.int(45, 120))
+          : demo
+            ? add(this.now, -rng.int(2, 30) * HOUR)
+            : this.ago(rng.float(0.1, 6));
       this.staff.push({ id, email: spec.email, name: spec.name, role: spec.role, kind: 'staff', status: spec.status, createdAt });
       this.out.staffUsers.push({
         id,
@@ -486,13 +520,19 @@ class Builder {
       const areaCodes = CITY_AREA_CODES[spec.city] ?? ['212'];
       const ac = at(areaCodes, 0);
       const createdAt =
-        i === 0 ? this.ago(1040 + rng.float(0, 1)) : spec.status === 'pending' ? this.ago(rng.float(12, 45)) : this.ago(rng.float(420, 1090));
+        i === 0
+          ? this.ago(1040 + rng.float(0, 1))
+          : spec.status === 'pending'
+            ? this.ago(rng.float(12, 45))
+            : this.ago(rng.float(420, 1090));
       const am = at(ams, i % ams.length);
       const demoContactEmail = i === 0 ? 'customer@example.com' : i === 1 ? 'other@example.com' : null;
       const contactEmail = demoContactEmail ?? this.uniqueEmail(emailLocal(spec.contact[0]), domain);
       if (demoContactEmail) this.usedEmails.add(demoContactEmail);
       const sameBillingPerson = spec.billing[0] === spec.contact[0];
-      const billingEmail = sameBillingPerson ? contactEmail : this.uniqueEmail(rng.chance(0.5) ? 'billing' : emailLocal(spec.billing[0]), domain);
+      const billingEmail = sameBillingPerson
+        ? contactEmail
+        : this.uniqueEmail(rng.chance(0.5) ? 'billing' : emailLocal(spec.billing[0]), domain);
       const contactPhone = this.contactPhone(rng, ac);
       const ba = spec.billingAddress;
       const customer: CustomerCtx = {
@@ -550,7 +590,11 @@ class Builder {
 
       // users: the primary contact is the company's Admin; then 0-2 more (Acme and Globex: the demo users)
       const deptOf = (title: string) =>
-        /financ|controller|account|bookkeep|treasury|billing|revenue/i.test(title) ? 'Finance' : /IT|engineer|technolog/i.test(title) ? 'IT' : 'Operations';
+        /financ|controller|account|bookkeep|treasury|billing|revenue/i.test(title)
+          ? 'Finance'
+          : /IT|engineer|technolog/i.test(title)
+            ? 'IT'
+            : 'Operations';
       this.addCustomerUser(rng, customer, {
         name: spec.contact[0],
         email: contactEmail,
@@ -602,11 +646,21 @@ class Builder {
   private addCustomerUser(
     rng: Rng,
     customer: CustomerCtx,
-    u: { name: string; email: string; role: 'Admin' | 'User'; department: string; jobTitle: string; phone: string; demo?: boolean; inactive?: boolean },
+    u: {
+      name: string;
+      email: string;
+      role: 'Admin' | 'User';
+      department: string;
+      jobTitle: string;
+      phone: string;
+      demo?: boolean;
+      inactive?: boolean;
+    },
   ): void {
     const id = this.uuid();
     const inactive = !u.demo && (u.inactive || customer.spec.status === 'inactive');
-    const createdAt = customer.users.length === 0 ? add(customer.createdAt, rng.int(1, 48) * HOUR) : this.between(rng, customer.createdAt, this.ago(20));
+    const createdAt =
+      customer.users.length === 0 ? add(customer.createdAt, rng.int(1, 48) * HOUR) : this.between(rng, customer.createdAt, this.ago(20));
     const lastLoginAt = u.demo
       ? add(this.now, -rng.int(3, 40) * HOUR)
       : inactive
@@ -615,7 +669,16 @@ class Builder {
           ? this.between(rng, maxDate(createdAt, this.ago(30)), this.now)
           : null;
     const timezone = rng.chance(0.85) ? customer.spec.timezone : rng.pick(TIMEZONES);
-    const ctx: UserCtx = { id, email: u.email, name: u.name, role: u.role, kind: 'customer', status: inactive ? 'Inactive' : 'Active', customer, createdAt };
+    const ctx: UserCtx = {
+      id,
+      email: u.email,
+      name: u.name,
+      role: u.role,
+      kind: 'customer',
+      status: inactive ? 'Inactive' : 'Active',
+      customer,
+      createdAt,
+    };
     customer.users.push(ctx);
     this.out.customerUsers.push({
       id,
@@ -658,6 +721,20 @@ class Builder {
       0: ['active', 'active', 'active', 'active', 'active', 'pending'],
       1: ['active', 'active', 'active', 'inactive'],
     };
+    // the other accounts of active customers draw their status from a deck with a fixed mix
+    const slots = this.customers
+      .filter((c) => c.spec.status === 'active' && !overrides[c.index])
+      .reduce((n, c) => n + c.spec.accounts - 1, 0);
+    const deck: AccountStatus[] = [];
+    for (const [st, share] of [
+      ['inactive', 0.06],
+      ['suspended', 0.05],
+      ['cancelled', 0.05],
+      ['pending', 0.05],
+    ] as const)
+      for (let k = 0; k < Math.round(slots * share); k++) deck.push(st);
+    while (deck.length < slots) deck.push('active');
+    const statusDeck = rng.shuffle(deck);
     for (const c of this.customers) {
       const names = c.spec.accountNames ?? rng.sample(ACCOUNT_SUFFIXES, c.spec.accounts).map((sfx) => `${c.spec.short} ${sfx}`);
       for (let j = 0; j < c.spec.accounts; j++) {
@@ -671,14 +748,7 @@ class Builder {
         else if (c.spec.status === 'suspended') status = j === c.spec.accounts - 1 ? 'inactive' : 'suspended';
         else if (c.spec.status === 'inactive') status = j === 0 ? 'cancelled' : 'inactive';
         else if (j === 0) status = 'active';
-        else
-          status = rng.weighted<AccountStatus>([
-            ['active', 84],
-            ['inactive', 5],
-            ['pending', 4],
-            ['suspended', 3],
-            ['cancelled', 4],
-          ]);
+        else status = statusDeck.pop() ?? 'active';
 
         // creation: the first account with the customer, later ones spread (older more likely)
         const custAge = this.now.getTime() - c.createdAt.getTime();
@@ -705,8 +775,22 @@ class Builder {
         const billingName = this.personName(rng);
         const channels = rng.weighted<number>(
           c.spec.tier === 'xl' || c.spec.tier === 'l'
-            ? [[100, 4], [120, 3], [150, 3], [200, 2], [250, 2], [60, 1]]
-            : [[30, 3], [50, 3], [60, 2], [75, 2], [100, 3], [120, 1]],
+            ? [
+                [100, 4],
+                [120, 3],
+                [150, 3],
+                [200, 2],
+                [250, 2],
+                [60, 1],
+              ]
+            : [
+                [30, 3],
+                [50, 3],
+                [60, 2],
+                [75, 2],
+                [100, 3],
+                [120, 1],
+              ],
         );
         const acct: AccountCtx = {
           id,
@@ -733,7 +817,9 @@ class Builder {
             accountManagerId: rng.chance(0.9) ? c.am.id : rng.pick(ams).id,
             useCustomerBilling,
             billingContactName: useCustomerBilling ? null : billingName,
-            billingContactTitle: useCustomerBilling ? null : rng.pick(['Accounts Payable', 'Office Manager', 'Finance Manager', 'Department Head']),
+            billingContactTitle: useCustomerBilling
+              ? null
+              : rng.pick(['Accounts Payable', 'Office Manager', 'Finance Manager', 'Department Head']),
             billingContactEmail: useCustomerBilling ? null : this.uniqueEmail(emailLocal(billingName), c.domain),
             billingContactPhone: useCustomerBilling ? null : this.contactPhone(rng, at(c.areaCodes, 0)),
             billingAddress: useCustomerBilling
@@ -741,7 +827,9 @@ class Builder {
               : `${rng.int(100, 9800)} ${rng.pick(['Commerce Drive', 'Main Street', 'Industrial Way', 'Park Avenue', 'Market Street', 'Oak Boulevard'])}, ${c.spec.city}, ${c.spec.state} ${c.spec.zip}`,
             maxVoiceChannels: channels,
             lastAccessedAt:
-              status === 'active' && (c.index === 0 || rng.chance(0.65)) ? this.between(rng, this.ago(c.index === 0 ? 6 : 30), this.now) : null,
+              status === 'active' && (c.index === 0 || rng.chance(0.65))
+                ? this.between(rng, this.ago(c.index === 0 ? 6 : 30), this.now)
+                : null,
             createdAt,
             updatedAt: this.between(rng, createdAt, this.now),
           },
@@ -756,6 +844,8 @@ class Builder {
         const chosen: ServiceSpec[] = [];
         if (profile === 'voice' || profile === 'mixed') chosen.push(pickService('SIP Trunking'));
         if (profile === 'sms' || profile === 'mixed') chosen.push(pickService('SMS Messaging'));
+        // many messaging accounts also take inbound calls on their numbers
+        if (profile === 'sms' && rng.chance(0.55)) chosen.push(pickService('Inbound Voice'));
         const optional =
           profile === 'voice'
             ? ['Inbound Voice', 'Call Recording', 'Toll-Free Numbers', 'E911 Service']
@@ -766,8 +856,15 @@ class Builder {
         for (const n of rng.sample(optional, Math.min(more, 4 - chosen.length))) chosen.push(pickService(n));
         for (const spec of chosen) {
           const cost = Math.max(5, Math.round(rng.float(spec.cost[0], spec.cost[1]) * SERVICE_PRICE_SCALE[c.spec.tier]));
+          const recent = this.now.getTime() - createdAt.getTime() < 60 * DAY;
           const svcStatus: ServiceCtx['status'] =
-            status === 'pending' ? 'pending' : status === 'inactive' || status === 'cancelled' ? 'inactive' : rng.chance(0.05) ? 'pending' : 'active';
+            status === 'pending'
+              ? 'pending'
+              : status === 'inactive' || status === 'cancelled'
+                ? 'inactive'
+                : j > 0 && (recent ? rng.chance(0.4) : rng.chance(0.03))
+                  ? 'pending'
+                  : 'active';
           acct.services.push({ spec, cost, status: svcStatus });
           this.out.accountServices.push({
             id: this.uuid(),
@@ -790,6 +887,11 @@ class Builder {
     return a.services.some((x) => x.spec.type === type);
   }
 
+  /** Services billed and producing usage (not pending). */
+  private billsFor(a: AccountCtx, type: 'SMS' | 'Voice'): boolean {
+    return a.services.some((x) => x.spec.type === type && x.status !== 'pending');
+  }
+
   // -------------------------------------------------------------------------------------------
   private phoneNumbers(): void {
     const rng = this.root.fork('numbers');
@@ -798,7 +900,9 @@ class Builder {
     this.remotePool = Array.from({ length: 1500 }, () => this.newNumber(rng, rng.pick(remoteCodes)));
 
     const statusWeight: Record<AccountStatus, number> = { active: 1, suspended: 0.6, pending: 0.2, inactive: 0.3, cancelled: 0 };
-    const weights = this.accounts.map((a) => TIER_WEIGHT[a.customer.spec.tier] * statusWeight[a.status] * rng.float(0.6, 1.4) * (a.customer.index === 0 ? 1.6 : 1));
+    const weights = this.accounts.map(
+      (a) => TIER_WEIGHT[a.customer.spec.tier] * statusWeight[a.status] * rng.float(0.6, 1.4) * (a.customer.index === 0 ? 1.6 : 1),
+    );
     const total = weights.reduce((x, y) => x + y, 0);
     const target = this.vol.assignedNumbers;
     const counts = weights.map((w, i) => {
@@ -844,12 +948,25 @@ class Builder {
         ]);
         // the first two numbers of an account cover its services
         if (k < 2) features = ['Voice', 'SMS'];
-        const fee = tfn ? 2.5 : rng.weighted<number>([[1, 78], [0.5, 4], [0.75, 6], [1.25, 7], [1.5, 5]]);
+        const fee = tfn
+          ? 2.5
+          : rng.weighted<number>([
+              [1, 78],
+              [0.5, 4],
+              [0.75, 6],
+              [1.25, 7],
+              [1.5, 5],
+            ]);
         let status: NumberStatus;
         if (a.status === 'suspended' || a.status === 'inactive') status = 'Suspended';
         else if (a.status === 'pending') status = 'Pending';
         else if (k < 2) status = 'Active';
-        else status = rng.weighted<NumberStatus>([['Active', 90], ['Pending', 6], ['Suspended', 4]]);
+        else
+          status = rng.weighted<NumberStatus>([
+            ['Active', 90],
+            ['Pending', 6],
+            ['Suspended', 4],
+          ]);
         const assignedAt =
           status === 'Pending'
             ? this.between(rng, maxDate(a.createdAt, this.ago(12)), this.now)
@@ -911,13 +1028,21 @@ class Builder {
     const acme = eligible.filter((a) => a.customer.index === 0);
     const plans: { account: AccountCtx; status: PortingStatus }[] = [];
     const acmeStatuses: PortingStatus[] = ['Completed', 'Scheduled', 'Pending Docs', 'In Progress', 'Completed'];
-    acmeStatuses.forEach((status, k) => plans.push({ account: at(acme, k % acme.length), status }));
+    acmeStatuses.forEach((status, k) => {
+      plans.push({ account: at(acme, k % acme.length), status });
+    });
     const base: PortingStatus[] = ['In Progress', 'Pending Docs', 'Scheduled', 'Rejected'];
     while (plans.length < this.vol.portingRequests) {
       const status =
         plans.length < acmeStatuses.length + base.length
           ? at(base, plans.length - acmeStatuses.length)
-          : rng.weighted<PortingStatus>([['Completed', 50], ['In Progress', 14], ['Pending Docs', 12], ['Scheduled', 12], ['Rejected', 12]]);
+          : rng.weighted<PortingStatus>([
+              ['Completed', 50],
+              ['In Progress', 14],
+              ['Pending Docs', 12],
+              ['Scheduled', 12],
+              ['Rejected', 12],
+            ]);
       plans.push({ account: rng.pick(eligible), status });
     }
 
@@ -957,10 +1082,12 @@ class Builder {
       if (last.getTime() > limit.getTime()) {
         const span = last.getTime() - requestDate.getTime();
         const room = limit.getTime() - requestDate.getTime();
-        for (let k = 1; k < times.length; k++) times[k] = new Date(requestDate.getTime() + ((at(times, k).getTime() - requestDate.getTime()) * room) / span);
+        for (let k = 1; k < times.length; k++)
+          times[k] = new Date(requestDate.getTime() + ((at(times, k).getTime() - requestDate.getTime()) * room) / span);
       }
       let scheduledFor: Date | null = null;
-      if (status === 'Scheduled') scheduledFor = new Date(Date.UTC(this.now.getUTCFullYear(), this.now.getUTCMonth(), this.now.getUTCDate() + rng.int(2, 10), 14));
+      if (status === 'Scheduled')
+        scheduledFor = new Date(Date.UTC(this.now.getUTCFullYear(), this.now.getUTCMonth(), this.now.getUTCDate() + rng.int(2, 10), 14));
       if (status === 'Completed') scheduledFor = at(times, times.length - 1);
       const carrier = rng.pick(CARRIERS);
       // a completed port's number is now one of the account's numbers
@@ -1019,7 +1146,13 @@ class Builder {
 
       // documents: LOA (and usually a bill copy) once past Pending Docs; sometimes an LOA already
       const docsReceived = p.status !== 'Pending Docs';
-      const kinds: ('LOA' | 'Bill Copy')[] = docsReceived ? (rng.chance(0.7) ? ['LOA', 'Bill Copy'] : ['LOA']) : rng.chance(0.35) ? ['LOA'] : [];
+      const kinds: ('LOA' | 'Bill Copy')[] = docsReceived
+        ? rng.chance(0.7)
+          ? ['LOA', 'Bill Copy']
+          : ['LOA']
+        : rng.chance(0.35)
+          ? ['LOA']
+          : [];
       const docTimeEnd = p.times[1] ?? this.now;
       for (const kind of kinds) {
         const c = p.account.customer;
@@ -1047,7 +1180,13 @@ class Builder {
           id: this.uuid(),
           requestId: id,
           kind,
-          fileName: kind === 'LOA' ? `LOA-${p.number.slice(2)}.pdf` : `bill-copy-${p.carrier.split(' ')[0]?.toLowerCase().replace(/[^a-z]/g, '')}-${ymd(p.requestDate)}.pdf`,
+          fileName:
+            kind === 'LOA'
+              ? `LOA-${p.number.slice(2)}.pdf`
+              : `bill-copy-${p.carrier
+                  .split(' ')[0]
+                  ?.toLowerCase()
+                  .replace(/[^a-z]/g, '')}-${ymd(p.requestDate)}.pdf`,
           contentType: 'application/pdf',
           sizeBytes: content.length,
           content,
@@ -1078,14 +1217,30 @@ class Builder {
     for (const a of this.accounts) {
       const site = a.customer.spec.site;
       const voiceCapable = this.hasService(a, 'Voice');
-      const wantsTrunks = (a.status === 'active' || a.status === 'suspended') && voiceCapable && (a.customer.index === 0 || rng.chance(0.85));
-      const trunkCount = wantsTrunks ? rng.weighted<number>([[1, 5], [2, 4], [3, 1]]) : 0;
+      const wantsTrunks =
+        (a.status === 'active' || a.status === 'suspended') && voiceCapable && (a.customer.index === 0 || rng.chance(0.92));
+      const trunkCount = wantsTrunks
+        ? rng.weighted<number>([
+            [1, 5],
+            [2, 4],
+            [3, 1],
+          ])
+        : 0;
       const accountIps: { ip: string; name: string | null }[] = [];
       const baseName = a.name.replace(`${a.customer.spec.short} `, '');
       for (let t = 0; t < trunkCount; t++) {
         const id = this.uuid();
         const status: TrunkStatus =
-          a.status === 'suspended' ? 'Suspended' : t === 0 ? 'Active' : rng.weighted<TrunkStatus>([['Active', 80], ['Inactive', 12], ['Suspended', 4], ['Pending', 4]]);
+          a.status === 'suspended'
+            ? 'Suspended'
+            : t === 0
+              ? 'Active'
+              : rng.weighted<TrunkStatus>([
+                  ['Active', 80],
+                  ['Inactive', 12],
+                  ['Suspended', 4],
+                  ['Pending', 4],
+                ]);
         const createdAt = this.between(rng, a.createdAt, add(a.createdAt, 60 * DAY));
         this.out.trunks.push({
           id,
@@ -1106,7 +1261,11 @@ class Builder {
         const primaryNames = [`${site}-Primary`, `${site}-SBC-1`, `${site}-SBC-2`, 'AWS-East-1', 'Azure-Central'];
         const failoverNames = [`${site}-Failover`, 'DR-Site', 'AWS-West-2'];
         const primary = rng.int(1, 3);
-        const failover = rng.weighted<number>([[0, 3], [1, 5], [2, 2]]);
+        const failover = rng.weighted<number>([
+          [0, 3],
+          [1, 5],
+          [2, 2],
+        ]);
         for (let k = 0; k < primary; k++) {
           const ip = nextIp();
           const name = rng.chance(0.85) ? at(primaryNames, (k + t) % primaryNames.length) : null;
@@ -1115,20 +1274,46 @@ class Builder {
         }
         for (let k = 0; k < failover; k++) {
           const ip = nextIp();
-          this.out.trunkIps.push({ id: this.uuid(), trunkId: id, groupName: 'failover', ip, name: rng.chance(0.8) ? at(failoverNames, k) : null, position: k });
+          this.out.trunkIps.push({
+            id: this.uuid(),
+            trunkId: id,
+            groupName: 'failover',
+            ip,
+            name: rng.chance(0.8) ? at(failoverNames, k) : null,
+            position: k,
+          });
         }
       }
 
       // 382 Network IP records: origination IPs of the trunks plus termination IPs
       if (trunkCount > 0 || (voiceCapable && a.billable && rng.chance(0.3))) {
         const entries: { ip: string; type: 'Inbound' | 'Outbound'; description: string }[] = [];
-        for (const x of accountIps.slice(0, 2)) entries.push({ ip: x.ip, type: 'Inbound', description: x.name ? `${x.name} signaling` : 'PBX signaling' });
+        for (const x of accountIps.slice(0, 2))
+          entries.push({ ip: x.ip, type: 'Inbound', description: x.name ? `${x.name} signaling` : 'PBX signaling' });
         const outbound = rng.int(1, 2);
         for (let k = 0; k < outbound; k++)
-          entries.push({ ip: nextIp(), type: 'Outbound', description: rng.pick(['Office firewall', 'Cloud contact center', 'Media server', 'Backup PBX', 'Call center SBC', 'Remote office']) });
+          entries.push({
+            ip: nextIp(),
+            type: 'Outbound',
+            description: rng.pick([
+              'Office firewall',
+              'Cloud contact center',
+              'Media server',
+              'Backup PBX',
+              'Call center SBC',
+              'Remote office',
+            ]),
+          });
         for (const e of entries) {
           const status: TrunkStatus =
-            a.status === 'suspended' ? 'Suspended' : rng.weighted<TrunkStatus>([['Active', 78], ['Inactive', 12], ['Pending', 6], ['Suspended', 4]]);
+            a.status === 'suspended'
+              ? 'Suspended'
+              : rng.weighted<TrunkStatus>([
+                  ['Active', 78],
+                  ['Inactive', 12],
+                  ['Pending', 6],
+                  ['Suspended', 4],
+                ]);
           const createdAt = this.between(rng, a.createdAt, this.now);
           const lastUsedAt =
             status === 'Pending'
@@ -1225,7 +1410,8 @@ class Builder {
           ['Failed', 3],
         ]);
         let duration = 0;
-        if (status === 'Completed') duration = rng.chance(0.03) ? rng.int(900, 3600) : Math.min(3600, Math.max(4, Math.round(rng.exponential(165))));
+        if (status === 'Completed')
+          duration = rng.chance(0.03) ? rng.int(900, 3600) : Math.min(3600, Math.max(4, Math.round(rng.exponential(165))));
         const minutes = Math.ceil(duration / 60);
         cdrs.push({
           customerId: a.customer.id,
@@ -1270,7 +1456,13 @@ class Builder {
           ['Failed', 5],
           ['Sent', recent ? 20 : 2],
         ]);
-        const segments = mms ? 1 : rng.weighted<number>([[1, 72], [2, 20], [3, 8]]);
+        const segments = mms
+          ? 1
+          : rng.weighted<number>([
+              [1, 72],
+              [2, 20],
+              [3, 8],
+            ]);
         const cost = status === 'Failed' ? 0 : mms ? 0.02 : Math.round(segments * 0.0075 * 10_000) / 10_000;
         messages.push({
           customerId: a.customer.id,
@@ -1307,7 +1499,10 @@ class Builder {
           id,
           customerId: c.id,
           name: b === 0 ? c.spec.name : `${c.spec.short} ${rng.pick(['Alerts', 'Rewards', 'Care', 'Notifications'])}`,
-          description: b === 0 ? `${c.spec.industry} company headquartered in ${c.spec.city}, ${c.spec.state}.` : `Secondary brand of ${c.spec.name} for customer programs.`,
+          description:
+            b === 0
+              ? `${c.spec.industry} company headquartered in ${c.spec.city}, ${c.spec.state}.`
+              : `Secondary brand of ${c.spec.name} for customer programs.`,
           brandCode: this.uniqueCode(rng, 'B', 6),
           status,
           createdAt,
@@ -1319,7 +1514,12 @@ class Builder {
           const cStatus =
             status === 'Pending'
               ? rng.pick(['Pending', 'Under Review'] as const)
-              : rng.weighted<(typeof s.CAMPAIGN_STATUSES)[number]>([['Approved', 66], ['Pending', 9], ['Under Review', 12], ['Rejected', 13]]);
+              : rng.weighted<(typeof s.CAMPAIGN_STATUSES)[number]>([
+                  ['Approved', 66],
+                  ['Pending', 9],
+                  ['Under Review', 12],
+                  ['Rejected', 13],
+                ]);
           const sent = cStatus === 'Approved' ? Math.round(rng.int(1_500, 60_000) * TIER_WEIGHT[c.spec.tier]) : 0;
           const delivered = Math.round(sent * rng.float(0.93, 0.99));
           this.out.campaigns.push({
@@ -1349,7 +1549,11 @@ class Builder {
           name,
           type,
           body: body.replaceAll('{{company}}', c.spec.short),
-          status: rng.weighted<(typeof s.TEMPLATE_STATUSES)[number]>([['Active', 60], ['Inactive', 15], ['Draft', 25]]),
+          status: rng.weighted<(typeof s.TEMPLATE_STATUSES)[number]>([
+            ['Active', 60],
+            ['Inactive', 15],
+            ['Draft', 25],
+          ]),
           createdAt,
           lastModified: this.between(rng, createdAt, this.now),
         });
@@ -1362,13 +1566,22 @@ class Builder {
     const rng = this.root.fork('api');
     for (const a of this.accounts) {
       if (a.status !== 'active') continue;
-      const n = a.customer.index === 0 ? rng.int(2, 3) : rng.weighted<number>([[1, 5], [2, 4], [3, 1]]);
+      const n =
+        a.customer.index === 0
+          ? rng.int(2, 3)
+          : rng.weighted<number>([
+              [1, 5],
+              [2, 4],
+              [3, 1],
+            ]);
       const names = rng.sample(API_KEY_NAMES, n);
       names.forEach((name, k) => {
         const environment = k === 0 || (!/Staging|Development|QA/.test(name) && rng.chance(0.6)) ? 'Production' : 'Development';
         const key = `${environment === 'Production' ? 'pk_live_' : 'pk_test_'}${rng.string(32, BASE62)}`;
-        const createdAt = this.between(rng, a.createdAt, this.ago(2));
-        const revoked = k > 0 && rng.chance(0.18);
+        // the demo customer's newest key is a few days old (a recent "API key created" notification)
+        const newest = a.customer.index === 0 && a.index === 0 && k === n - 1;
+        const createdAt = newest ? this.ago(rng.float(2, 8)) : this.between(rng, a.createdAt, this.ago(2));
+        const revoked = !newest && k > 0 && rng.chance(0.18);
         const revokedAt = revoked ? this.between(rng, add(createdAt, DAY), this.now) : null;
         const id = this.uuid();
         const row: Row<typeof s.apiKeys> = {
@@ -1393,7 +1606,13 @@ class Builder {
     // request log: the last 30 days, for active keys
     const monthAgo = this.ago(30);
     const activeKeys = this.keyCtx.filter((k) => k.status === 'Active');
-    const weights = activeKeys.map((k) => (k.environment === 'Production' ? 3 : 1) * TIER_WEIGHT[k.account.customer.spec.tier] * (k.account.customer.index === 0 ? 2 : 1) * (rng.chance(0.25) ? 0 : 1));
+    const weights = activeKeys.map(
+      (k) =>
+        (k.environment === 'Production' ? 3 : 1) *
+        TIER_WEIGHT[k.account.customer.spec.tier] *
+        (k.account.customer.index === 0 ? 2 : 1) *
+        (rng.chance(0.25) ? 0 : 1),
+    );
     const counts = this.allocate(this.vol.apiRequests, weights);
     const requests: Row<typeof s.apiRequests>[] = [];
     const endpoints = API_ENDPOINTS.map(([m, e, w]) => [[m, e] as const, w] as const);
@@ -1409,8 +1628,18 @@ class Builder {
           [404, 4],
           [429, 5],
         ]);
-        const responseMs = statusCode === 429 ? rng.int(2, 9) : Math.min(2500, Math.round(25 + rng.exponential(method === 'POST' ? 160 : 90)));
-        requests.push({ apiKeyId: k.id, customerId: k.account.customer.id, accountId: k.account.id, method, endpoint, statusCode, responseMs, createdAt });
+        const responseMs =
+          statusCode === 429 ? rng.int(2, 9) : Math.min(2500, Math.round(25 + rng.exponential(method === 'POST' ? 160 : 90)));
+        requests.push({
+          apiKeyId: k.id,
+          customerId: k.account.customer.id,
+          accountId: k.account.id,
+          method,
+          endpoint,
+          statusCode,
+          responseMs,
+          createdAt,
+        });
         if (!lastUsed || createdAt.getTime() > lastUsed.getTime()) lastUsed = createdAt;
       }
       // keys not in the log were last used before it (or never)
@@ -1426,7 +1655,14 @@ class Builder {
       const n = a.customer.index === 0 && a.index < 2 ? 1 : wrng.chance(0.38) ? 1 : 0;
       for (let k = 0; k < n; k++) {
         const id = this.uuid();
-        const status = a.customer.index === 0 ? 'Active' : wrng.weighted<'Active' | 'Inactive' | 'Error'>([['Active', 74], ['Inactive', 13], ['Error', 13]]);
+        const status =
+          a.customer.index === 0
+            ? 'Active'
+            : wrng.weighted<'Active' | 'Inactive' | 'Error'>([
+                ['Active', 74],
+                ['Inactive', 13],
+                ['Error', 13],
+              ]);
         const events = wrng.weighted<string[]>([
           [['message.delivered', 'message.failed', 'message.received'], 40],
           [['message.delivered', 'message.failed'], 30],
@@ -1449,9 +1685,9 @@ class Builder {
         });
         const deliveries = wrng.int(2, 6);
         const lastDay = status === 'Inactive' ? this.ago(20) : this.now;
-        const times = Array.from({ length: deliveries }, () => this.between(wrng, maxDate(createdAt, add(lastDay, -14 * DAY)), lastDay)).sort(
-          (p, q) => p.getTime() - q.getTime(),
-        );
+        const times = Array.from({ length: deliveries }, () =>
+          this.between(wrng, maxDate(createdAt, add(lastDay, -14 * DAY)), lastDay),
+        ).sort((p, q) => p.getTime() - q.getTime());
         times.forEach((when, d) => {
           const event = wrng.pick(events);
           const fail = status === 'Error' ? d >= deliveries - 3 || wrng.chance(0.5) : wrng.chance(0.08);
@@ -1495,12 +1731,27 @@ class Builder {
       const m0 = nowYear * 12 + (nowMonth - 1) + offset;
       return [(m0 % 12) + 1, Math.floor(m0 / 12)];
     };
-    const addMethod = (c: CustomerCtx, account: AccountCtx | null, type: 'credit_card' | 'bank_account', isDefault: boolean, exp: 'future' | 'soon' | 'expired', fixedLast4?: string, fixedBrand?: string): MethodCtx => {
+    const addMethod = (
+      c: CustomerCtx,
+      account: AccountCtx | null,
+      type: 'credit_card' | 'bank_account',
+      isDefault: boolean,
+      exp: 'future' | 'soon' | 'expired',
+      fixedLast4?: string,
+      fixedBrand?: string,
+    ): MethodCtx => {
       const id = this.uuid();
       const last4 = fixedLast4 ?? rng.digits(4);
       const createdAt = this.between(rng, account?.createdAt ?? c.createdAt, add(account?.createdAt ?? c.createdAt, 30 * DAY));
       if (type === 'credit_card') {
-        const brand = fixedBrand ?? rng.weighted<string>([[at(CARD_BRANDS, 0), 45], [at(CARD_BRANDS, 1), 30], [at(CARD_BRANDS, 2), 17], [at(CARD_BRANDS, 3), 8]]);
+        const brand =
+          fixedBrand ??
+          rng.weighted<string>([
+            [at(CARD_BRANDS, 0), 45],
+            [at(CARD_BRANDS, 1), 30],
+            [at(CARD_BRANDS, 2), 17],
+            [at(CARD_BRANDS, 3), 8],
+          ]);
         const [expMonth, expYear] = expiry(exp);
         this.out.paymentMethods.push({
           id,
@@ -1542,16 +1793,34 @@ class Builder {
           addMethod(c, null, 'bank_account', false, 'future', '6789'),
         ];
       } else {
-        const n = c.spec.status === 'pending' ? 1 : rng.weighted<number>([[1, 4], [2, 4], [3, 2]]);
+        const n =
+          c.spec.status === 'pending'
+            ? 1
+            : rng.weighted<number>([
+                [1, 4],
+                [2, 4],
+                [3, 2],
+              ]);
         methods = [addMethod(c, null, rng.chance(0.7) ? 'credit_card' : 'bank_account', true, rng.chance(0.12) ? 'soon' : 'future')];
         for (let k = 1; k < n; k++)
           methods.push(
-            addMethod(c, null, rng.chance(0.65) ? 'credit_card' : 'bank_account', false, rng.weighted<'future' | 'soon' | 'expired'>([['future', 60], ['soon', 15], ['expired', 25]])),
+            addMethod(
+              c,
+              null,
+              rng.chance(0.65) ? 'credit_card' : 'bank_account',
+              false,
+              rng.weighted<'future' | 'soon' | 'expired'>([
+                ['future', 60],
+                ['soon', 15],
+                ['expired', 25],
+              ]),
+            ),
           );
       }
       c.methods = methods;
       c.defaultMethod = at(methods, 0);
-      for (const a of c.accounts) if (!a.useCustomerBilling && a.billable && rng.chance(0.5)) a.ownMethod = addMethod(c, a, 'credit_card', false, 'future');
+      for (const a of c.accounts)
+        if (!a.useCustomerBilling && a.billable && rng.chance(0.5)) a.ownMethod = addMethod(c, a, 'credit_card', false, 'future');
     }
 
     // invoices: one per billable account per month for the last 12 months (issued on the 1st)
@@ -1591,7 +1860,14 @@ class Builder {
     }
     plans.sort((p, q) => p.issue.getTime() - q.issue.getTime() || p.account.code.localeCompare(q.account.code));
 
+    // numbering continues the year's earlier (unseeded) invoices: the first month in the window
+    // starts after as many numbers as earlier months of its year would have used
     const perYear = new Map<number, number>();
+    const first = plans[0];
+    if (first && first.issue.getUTCMonth() > 0) {
+      const firstMonth = plans.filter((p) => p.issue.getTime() === first.issue.getTime()).length;
+      perYear.set(first.issue.getUTCFullYear(), first.issue.getUTCMonth() * firstMonth);
+    }
     const prefix = DEFAULT_SETTINGS.invoicePrefix;
     const terms = DEFAULT_SETTINGS.defaultPaymentTerms;
     for (const p of plans) {
@@ -1615,11 +1891,16 @@ class Builder {
         groups.set(key, g);
       }
       for (const g of [...groups.values()].sort((x, y) => x.type.localeCompare(y.type) || x.fee - y.fee))
-        lines.push({ description: g.type === 'TFN' ? 'Toll-free number rental' : 'Local number rental', quantity: g.count, unitPrice: g.fee, amountCents: cents(g.count * g.fee) });
+        lines.push({
+          description: g.type === 'TFN' ? 'Toll-free number rental' : 'Local number rental',
+          quantity: g.count,
+          unitPrice: g.fee,
+          amountCents: cents(g.count * g.fee),
+        });
       const fixed = lines.reduce((sum, l) => sum + l.amountCents, 0);
       const usageCents = Math.max(cents(p.budget) - fixed, 0);
-      const voice = this.hasService(a, 'Voice');
-      const sms = this.hasService(a, 'SMS');
+      const voice = this.billsFor(a, 'Voice');
+      const sms = this.billsFor(a, 'SMS');
       const voiceShare = voice && sms ? rng.float(0.45, 0.65) : voice ? 1 : 0;
       const usageLine = (description: string, budgetCents: number, unit: number) => {
         const quantity = Math.round(budgetCents / 100 / unit);
@@ -1667,9 +1948,17 @@ class Builder {
         createdAt,
       };
       this.out.invoices.push(row);
-      lines.forEach((l, position) =>
-        this.out.invoiceLines.push({ id: this.uuid(), invoiceId: id, description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, amount: fromCents(l.amountCents), position }),
-      );
+      lines.forEach((l, position) => {
+        this.out.invoiceLines.push({
+          id: this.uuid(),
+          invoiceId: id,
+          description: l.description,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          amount: fromCents(l.amountCents),
+          position,
+        });
+      });
       this.invoiceCtx.push({ id, number, account: a, issue: p.issue, due, amount, status, paidAt, row });
     }
 
@@ -1681,10 +1970,23 @@ class Builder {
     for (const inv of this.invoiceCtx) {
       const m = methodOf(inv.account);
       if (!m) continue;
-      const base = { customerId: inv.account.customer.id, accountId: inv.account.id, invoiceId: inv.id, paymentMethodId: m.id, amount: inv.amount, method: m.label };
+      const base = {
+        customerId: inv.account.customer.id,
+        accountId: inv.account.id,
+        invoiceId: inv.id,
+        paymentMethodId: m.id,
+        amount: inv.amount,
+        method: m.label,
+      };
       if (inv.status === 'Paid' && inv.paidAt) {
         if (rng.chance(0.03)) {
-          payments.push({ ...base, status: 'Failed', gatewayReference: ref(m), failureReason: 'Card declined: insufficient funds', paidAt: add(inv.paidAt, -rng.int(1, 3) * DAY) });
+          payments.push({
+            ...base,
+            status: 'Failed',
+            gatewayReference: ref(m),
+            failureReason: 'Card declined: insufficient funds',
+            paidAt: add(inv.paidAt, -rng.int(1, 3) * DAY),
+          });
         }
         payments.push({ ...base, status: 'Successful', gatewayReference: ref(m), failureReason: null, paidAt: inv.paidAt });
       } else if (inv.status === 'Overdue' && (rng.chance(0.6) || (inv.account.customer.index === 0 && inv.account.index === 1))) {
@@ -1692,12 +1994,21 @@ class Builder {
           ...base,
           status: 'Failed',
           gatewayReference: ref(m),
-          failureReason: m.type === 'credit_card' ? rng.pick(['Card declined: insufficient funds', 'Card declined: do not honor', 'Card expired']) : 'ACH return R01: insufficient funds',
+          failureReason:
+            m.type === 'credit_card'
+              ? rng.pick(['Card declined: insufficient funds', 'Card declined: do not honor'])
+              : 'ACH return R01: insufficient funds',
           paidAt: minDate(add(inv.due, -rng.int(0, 2) * DAY + 9 * HOUR), add(this.now, -3 * HOUR)),
         });
       } else if (inv.status === 'Due' && pendingLeft > 0 && inv.account.customer.index !== 0 && rng.chance(0.15)) {
         pendingLeft--;
-        payments.push({ ...base, status: 'Pending', gatewayReference: ref(m), failureReason: null, paidAt: this.between(rng, maxDate(inv.issue, this.ago(3)), this.now) });
+        payments.push({
+          ...base,
+          status: 'Pending',
+          gatewayReference: ref(m),
+          failureReason: null,
+          paidAt: this.between(rng, maxDate(inv.issue, this.ago(3)), this.now),
+        });
       }
     }
     payments.sort((p, q) => (p.paidAt as Date).getTime() - (q.paidAt as Date).getTime());
@@ -1715,7 +2026,10 @@ class Builder {
       const seen = new Set<string>();
       for (let k = 0; k < at(counts, i); k++) {
         const listType = rng.chance(0.7) ? 'DNC' : 'DNO';
-        let number = listType === 'DNO' && rng.chance(0.3) ? `+1${rng.pick(TOLL_FREE_PREFIXES)}${this.exchange(rng)}${rng.digits(4)}` : this.remote(rng);
+        let number =
+          listType === 'DNO' && rng.chance(0.3)
+            ? `+1${rng.pick(TOLL_FREE_PREFIXES)}${this.exchange(rng)}${rng.digits(4)}`
+            : this.remote(rng);
         while (seen.has(`${listType}:${number}`)) number = this.remote(rng);
         seen.add(`${listType}:${number}`);
         const staffAdded = rng.chance(0.3);
@@ -1746,7 +2060,14 @@ class Builder {
     const plans: { customer: CustomerCtx; status: TicketStatus; age: number }[] = acmeStatuses.map((status, k) => ({
       customer: acme,
       status,
-      age: status === 'open' ? rng.float(0.05, 3) : status === 'in-progress' ? rng.float(1, 8) : status === 'pending' ? rng.float(4, 20) : rng.float(10 + k, 88),
+      age:
+        status === 'open'
+          ? rng.float(0.05, 3)
+          : status === 'in-progress'
+            ? rng.float(1, 8)
+            : status === 'pending'
+              ? rng.float(4, 20)
+              : rng.float(10 + k, 88),
     }));
     const forced: TicketStatus[] = ['open', 'in-progress', 'pending', 'resolved', 'closed'];
     while (plans.length < this.vol.tickets) {
@@ -1755,10 +2076,25 @@ class Builder {
         plans.length < acmeStatuses.length + forced.length
           ? at(forced, plans.length - acmeStatuses.length)
           : age < 3
-            ? rng.weighted<TicketStatus>([['open', 6], ['in-progress', 3], ['pending', 1]])
+            ? rng.weighted<TicketStatus>([
+                ['open', 6],
+                ['in-progress', 3],
+                ['pending', 1],
+              ])
             : age < 14
-              ? rng.weighted<TicketStatus>([['open', 2], ['in-progress', 4], ['pending', 3], ['resolved', 3], ['closed', 1]])
-              : rng.weighted<TicketStatus>([['in-progress', 1], ['pending', 1], ['resolved', 4], ['closed', 6]]);
+              ? rng.weighted<TicketStatus>([
+                  ['open', 2],
+                  ['in-progress', 4],
+                  ['pending', 3],
+                  ['resolved', 3],
+                  ['closed', 1],
+                ])
+              : rng.weighted<TicketStatus>([
+                  ['in-progress', 1],
+                  ['pending', 1],
+                  ['resolved', 4],
+                  ['closed', 6],
+                ]);
       plans.push({ customer: rng.weighted(weights), status, age });
     }
 
@@ -1784,8 +2120,18 @@ class Builder {
       const author = this.activeCustomerUser(rng, c);
       const pool = t.spec.technical ? techStaff : supportStaff;
       const closedOld = (t.status === 'closed' || t.status === 'resolved') && t.age > 45;
-      const assignee = t.status === 'open' && rng.chance(0.35) ? undefined : closedOld && inactiveSupport.length && rng.chance(0.25) ? rng.pick(inactiveSupport) : rng.pick(pool);
-      const priority = rng.weighted<(typeof s.TICKET_PRIORITIES)[number]>([['Low', 22], ['Medium', 40], ['High', 26], ['Critical', 12]]);
+      const assignee =
+        t.status === 'open' && rng.chance(0.35)
+          ? undefined
+          : closedOld && inactiveSupport.length && rng.chance(0.25)
+            ? rng.pick(inactiveSupport)
+            : rng.pick(pool);
+      const priority = rng.weighted<(typeof s.TICKET_PRIORITIES)[number]>([
+        ['Low', 22],
+        ['Medium', 40],
+        ['High', 26],
+        ['Critical', 12],
+      ]);
 
       // comments: staff reply, maybe an internal note, customer follow-up, staff closing note
       const wanted = t.status === 'open' ? rng.int(1, 2) : t.status === 'resolved' || t.status === 'closed' ? rng.int(2, 4) : rng.int(1, 4);
@@ -1797,7 +2143,10 @@ class Builder {
       script.push({ author, body: rng.pick(TICKET_FOLLOWUPS), internal: false });
       script.push({
         author: staffAuthor,
-        body: t.status === 'resolved' || t.status === 'closed' ? 'Glad to hear it. Marking this ticket as resolved.' : 'Thanks for the update, we are still working on it.',
+        body:
+          t.status === 'resolved' || t.status === 'closed'
+            ? 'Glad to hear it. Marking this ticket as resolved.'
+            : 'Thanks for the update, we are still working on it.',
         internal: false,
       });
       const comments = script.slice(0, wanted);
@@ -1806,7 +2155,14 @@ class Builder {
       const stepMax = Math.max(10 * MIN, (end.getTime() - t.createdAt.getTime()) / (comments.length + 1));
       for (const cm of comments) {
         when = new Date(Math.min(when.getTime() + rng.float(0.2, 1) * stepMax, end.getTime() - MIN));
-        this.out.ticketComments.push({ id: this.uuid(), ticketId: id, authorId: cm.author.id, body: cm.body, internal: cm.internal, createdAt: when });
+        this.out.ticketComments.push({
+          id: this.uuid(),
+          ticketId: id,
+          authorId: cm.author.id,
+          body: cm.body,
+          internal: cm.internal,
+          createdAt: when,
+        });
       }
       const updatedAt = maxDate(when, t.createdAt);
       const account = c.accounts.length && rng.chance(0.7) ? rng.pick(c.accounts) : undefined;
@@ -1825,26 +2181,102 @@ class Builder {
         createdAt: t.createdAt,
         updatedAt,
       });
-      this.ticketCtx.push({ id, code, customer: c, subject: t.spec.subject, status: t.status, priority, createdAt: t.createdAt, updatedAt, assignee });
+      this.ticketCtx.push({
+        id,
+        code,
+        customer: c,
+        subject: t.spec.subject,
+        status: t.status,
+        priority,
+        createdAt: t.createdAt,
+        updatedAt,
+        assignee,
+      });
     }
 
     // knowledge base
     KNOWLEDGE_ARTICLES.forEach(([title, category, body]) => {
       const createdAt = this.ago(rng.float(120, 700));
-      this.out.knowledgeArticles.push({ id: this.uuid(), title, category, body, published: true, createdAt, lastUpdated: this.between(rng, createdAt, this.ago(2)) });
+      this.out.knowledgeArticles.push({
+        id: this.uuid(),
+        title,
+        category,
+        body,
+        published: true,
+        createdAt,
+        lastUpdated: this.between(rng, createdAt, this.ago(2)),
+      });
     });
 
     // service status
-    const entry = (serviceName: string, status: (typeof s.SERVICE_STATUSES)[number], title: string, description: string, startedAt: Date, resolvedAt: Date | null) =>
-      this.out.serviceStatus.push({ id: this.uuid(), serviceName, status, title, description, startedAt, resolvedAt, updatedAt: minDate(resolvedAt ?? startedAt, this.now) });
+    const entry = (
+      serviceName: string,
+      status: (typeof s.SERVICE_STATUSES)[number],
+      title: string,
+      description: string,
+      startedAt: Date,
+      resolvedAt: Date | null,
+    ) =>
+      this.out.serviceStatus.push({
+        id: this.uuid(),
+        serviceName,
+        status,
+        title,
+        description,
+        startedAt,
+        resolvedAt,
+        updatedAt: minDate(resolvedAt ?? startedAt, this.now),
+      });
     const maintenance = new Date(Date.UTC(this.now.getUTCFullYear(), this.now.getUTCMonth(), this.now.getUTCDate() + 6, 6));
-    entry('SMS', 'Degraded Performance', 'Delayed MMS delivery to some carriers', 'MMS messages to some carriers are delivered with delays of up to 10 minutes. SMS is not affected.', add(this.now, -95 * MIN), null);
+    entry(
+      'SMS',
+      'Degraded Performance',
+      'Delayed MMS delivery to some carriers',
+      'MMS messages to some carriers are delivered with delays of up to 10 minutes. SMS is not affected.',
+      add(this.now, -95 * MIN),
+      null,
+    );
     entry('Voice', 'Operational', 'Voice services operating normally', 'All voice systems are operating normally.', this.ago(12), null);
-    entry('Numbers', 'Operational', 'Number ordering and porting operating normally', 'Number search, ordering and porting are operating normally.', this.ago(30), null);
-    entry('Portal', 'Operational', 'Portal operating normally', 'The customer and admin portals are operating normally.', this.ago(30), null);
-    entry('API', 'Resolved', 'Elevated API latency', 'Requests to /v1/messages saw elevated latency (p95 over 2 s). A database failover restored normal response times.', add(this.ago(3), -2 * HOUR), add(this.ago(3), -20 * MIN));
-    entry('Voice', 'Resolved', 'Intermittent call setup failures (West region)', 'Some outbound calls through the West region failed with SIP 503. Traffic was rerouted and the faulty SBC replaced.', this.ago(12.3), this.ago(12.1));
-    entry('Voice', 'Scheduled', 'Scheduled maintenance: SIP core upgrade', `Planned maintenance on ${ymd(maintenance)} from 06:00 to 08:00 UTC. Calls may be briefly interrupted during failover.`, maintenance, null);
+    entry(
+      'Numbers',
+      'Operational',
+      'Number ordering and porting operating normally',
+      'Number search, ordering and porting are operating normally.',
+      this.ago(30),
+      null,
+    );
+    entry(
+      'Portal',
+      'Operational',
+      'Portal operating normally',
+      'The customer and admin portals are operating normally.',
+      this.ago(30),
+      null,
+    );
+    entry(
+      'API',
+      'Resolved',
+      'Elevated API latency',
+      'Requests to /v1/messages saw elevated latency (p95 over 2 s). A database failover restored normal response times.',
+      add(this.ago(3), -2 * HOUR),
+      add(this.ago(3), -20 * MIN),
+    );
+    entry(
+      'Voice',
+      'Resolved',
+      'Intermittent call setup failures (West region)',
+      'Some outbound calls through the West region failed with SIP 503. Traffic was rerouted and the faulty SBC replaced.',
+      this.ago(12.3),
+      this.ago(12.1),
+    );
+    entry(
+      'Voice',
+      'Scheduled',
+      'Scheduled maintenance: SIP core upgrade',
+      `Planned maintenance on ${ymd(maintenance)} from 06:00 to 08:00 UTC. Calls may be briefly interrupted during failover.`,
+      maintenance,
+      null,
+    );
   }
 
   // -------------------------------------------------------------------------------------------
@@ -1853,9 +2285,21 @@ class Builder {
     for (const c of this.customers) {
       const n = c.spec.status === 'pending' ? 1 : rng.int(2, 4);
       const bodies = rng.sample(CUSTOMER_NOTE_BODIES, n);
-      const authors = [c.am, c.am, this.staffByEmail('admin@example.com'), ...this.staffByRole('Billing'), ...this.staffByRole('Technical')];
+      const authors = [
+        c.am,
+        c.am,
+        this.staffByEmail('admin@example.com'),
+        ...this.staffByRole('Billing'),
+        ...this.staffByRole('Technical'),
+      ];
       for (const body of bodies)
-        this.out.customerNotes.push({ id: this.uuid(), customerId: c.id, authorId: rng.pick(authors).id, body, createdAt: this.between(rng, c.createdAt, this.now) });
+        this.out.customerNotes.push({
+          id: this.uuid(),
+          customerId: c.id,
+          authorId: rng.pick(authors).id,
+          body,
+          createdAt: this.between(rng, c.createdAt, this.now),
+        });
     }
   }
 
@@ -1884,47 +2328,236 @@ class Builder {
     const degraded = this.out.serviceStatus.find((x) => x.status === 'Degraded Performance');
     const scheduled = this.out.serviceStatus.find((x) => x.status === 'Scheduled');
 
+    const soon = (d: Date, minMinutes = 1, maxMinutes = 20) => minDate(add(d, rng.int(minMinutes, maxMinutes) * MIN), add(this.now, -MIN));
+    const suspendedAt = suspended.accounts.reduce<Date>(
+      (m, a) => (a.endedAt && a.endedAt.getTime() > m.getTime() ? a.endedAt : m),
+      this.ago(14),
+    );
+    /** At least two unread per demo user: the newest ones. */
+    const ensureUnread = (userId: string, n: number) => {
+      const mine = this.out.notifications
+        .filter((x) => x.userId === userId)
+        .sort((p, q) => (q.createdAt as Date).getTime() - (p.createdAt as Date).getTime());
+      let unread = mine.filter((x) => x.readAt === null).length;
+      for (const x of mine) {
+        if (unread >= n) break;
+        if (x.readAt !== null) {
+          x.readAt = null;
+          unread++;
+        }
+      }
+    };
+
     // staff demo users
     for (const email of ['admin@example.com', 'support@example.com']) {
       const u = this.staffByEmail(email);
       const t0 = at(openTickets, 0);
-      const t1 = openTickets[1] ?? t0;
-      note(u, 'alert', 'Service degradation', degraded ? `${degraded.title}. Investigating with carrier partners.` : 'Elevated error rates detected.', '/admin/support', minsAgo(rng.int(8, 50)), true);
-      note(u, 'ticket', 'New high-priority ticket', `${critical.code} "${critical.subject}" was opened by ${critical.customer.spec.name}.`, '/admin/support', minsAgo(rng.int(120, 300)), true);
-      note(u, 'ticket', 'Ticket updated', `${t0.customer.spec.name} replied to ${t0.code}.`, '/admin/support', minsAgo(rng.int(600, 1300)), email === 'support@example.com');
-      note(u, 'customer', 'New customer pending activation', `${pending.spec.name} (${pending.code}) signed up and is pending activation.`, `/admin/customers/${pending.id}`, this.ago(rng.float(1.1, 2)), email === 'admin@example.com');
-      note(u, 'alert', 'Overdue invoices', `${overdue.length} invoices are overdue across ${new Set(overdue.map((i) => i.account.customer.id)).size} customers.`, '/admin/billing', this.ago(rng.float(2, 3)), false);
-      note(u, 'system', 'Scheduled maintenance', scheduled ? `${scheduled.title} on ${ymd(scheduled.startedAt as Date)}.` : 'Maintenance scheduled.', '/admin/support', this.ago(rng.float(3, 4)), false);
-      note(u, 'customer', 'Customer suspended', `${suspended.spec.name} (${suspended.code}) was suspended for non-payment.`, `/admin/customers/${suspended.id}`, this.ago(rng.float(4.5, 6)), false);
-      note(u, 'ticket', 'Ticket assigned', `${t1.code} "${t1.subject}" was assigned to ${t1.assignee?.name ?? 'the support queue'}.`, '/admin/support', this.ago(rng.float(6, 8)), false);
+      const t1 = openTickets.find((t) => t.assignee && t.id !== critical.id) ?? t0;
+      note(
+        u,
+        'alert',
+        'Service degradation',
+        degraded ? `${degraded.title}. Investigating with carrier partners.` : 'Elevated error rates detected.',
+        '/admin/support',
+        minsAgo(rng.int(5, 50)),
+        true,
+      );
+      note(
+        u,
+        'ticket',
+        'New high-priority ticket',
+        `${critical.customer.spec.name} opened ${critical.code} "${critical.subject}" (${critical.priority}).`,
+        '/admin/support',
+        soon(critical.createdAt),
+        true,
+      );
+      note(
+        u,
+        'ticket',
+        'Ticket updated',
+        `${t0.customer.spec.name} updated ${t0.code} "${t0.subject}".`,
+        '/admin/support',
+        soon(t0.updatedAt),
+        email === 'support@example.com',
+      );
+      if (t1.assignee)
+        note(
+          u,
+          'ticket',
+          'Ticket assigned',
+          `${t1.code} "${t1.subject}" was assigned to ${t1.assignee.name}.`,
+          '/admin/support',
+          soon(t1.createdAt, 10, 90),
+          false,
+        );
+      note(
+        u,
+        'customer',
+        'New customer pending activation',
+        `${pending.spec.name} (${pending.code}) signed up and is pending activation.`,
+        `/admin/customers/${pending.id}`,
+        soon(pending.createdAt, 5, 60),
+        email === 'admin@example.com',
+      );
+      note(
+        u,
+        'alert',
+        'Overdue invoices',
+        `${overdue.length} invoices are overdue across ${new Set(overdue.map((i) => i.account.customer.id)).size} customers.`,
+        '/admin/billing/invoices',
+        this.ago(rng.float(1, 2)),
+        false,
+      );
+      note(
+        u,
+        'system',
+        'Scheduled maintenance',
+        scheduled ? `${scheduled.title} on ${ymd(scheduled.startedAt as Date)}.` : 'Maintenance scheduled.',
+        '/admin/support',
+        this.ago(rng.float(3, 4)),
+        false,
+      );
+      note(
+        u,
+        'customer',
+        'Customer suspended',
+        `${suspended.spec.name} (${suspended.code}) was suspended for non-payment.`,
+        `/admin/customers/${suspended.id}`,
+        soon(suspendedAt),
+        false,
+      );
       if (email === 'admin@example.com')
-        note(u, 'system', 'Security settings reviewed', 'Password policy and session timeout settings were reviewed.', '/admin/settings', this.ago(rng.float(8, 9.5)), false);
+        note(
+          u,
+          'system',
+          'Security settings updated',
+          'The password policy and session timeout settings were updated.',
+          '/admin/settings',
+          soon(this.settingsChangedAt),
+          false,
+        );
+      ensureUnread(u.id, 2);
     }
 
     // customer demo users
-    const demoCustomerUsers = this.customers.slice(0, 2).flatMap((c) => c.users.filter((u) => ['customer@example.com', 'user@example.com', 'other@example.com'].includes(u.email)));
+    const demoCustomerUsers = this.customers
+      .slice(0, 2)
+      .flatMap((c) => c.users.filter((u) => ['customer@example.com', 'user@example.com', 'other@example.com'].includes(u.email)));
     for (const u of demoCustomerUsers) {
       const c = u.customer ?? acme;
       const invs = this.invoiceCtx.filter((i) => i.account.customer.id === c.id).sort((p, q) => q.issue.getTime() - p.issue.getTime());
       const latest = invs[0];
       const od = invs.find((i) => i.status === 'Overdue');
-      const paid = invs.find((i) => i.status === 'Paid');
-      const key = this.keyCtx.filter((k) => k.account.customer.id === c.id).sort((p, q) => q.createdAt.getTime() - p.createdAt.getTime())[0];
-      const port = this.portingCtx.find((p) => p.account.customer.id === c.id && p.status === 'Scheduled') ?? this.portingCtx.find((p) => p.account.customer.id === c.id);
+      const paid = invs
+        .filter((i) => i.status === 'Paid' && i.paidAt)
+        .sort((p, q) => (q.paidAt as Date).getTime() - (p.paidAt as Date).getTime())[0];
+      const key = this.keyCtx
+        .filter((k) => k.account.customer.id === c.id)
+        .sort((p, q) => q.createdAt.getTime() - p.createdAt.getTime())[0];
+      const port = this.portingCtx
+        .filter((p) => p.account.customer.id === c.id)
+        .sort((p, q) => at(q.events, q.events.length - 1).at.getTime() - at(p.events, p.events.length - 1).at.getTime())[0];
       const ticket = this.ticketCtx.filter((t) => t.customer.id === c.id).sort((p, q) => q.updatedAt.getTime() - p.updatedAt.getTime())[0];
-      note(u, 'Service', 'Service degradation', degraded ? `${degraded.title}. Our team is working on it.` : 'Some services are degraded.', '/customer/support', minsAgo(rng.int(5, 55)), true);
-      if (latest) note(u, 'Billing', 'Invoice generated', `Invoice ${latest.number} for $${latest.amount.toFixed(2)} is available.`, '/customer/billing', minsAgo(rng.int(180, 900)), true);
-      if (od) note(u, 'Billing', 'Invoice overdue', `Invoice ${od.number} is overdue. Please pay it to avoid service interruption.`, '/customer/billing', this.ago(rng.float(1, 2)), u.email !== 'other@example.com');
-      note(u, 'Usage', 'Usage threshold reached', `SMS usage on ${c.accounts[0]?.name ?? 'your account'} reached 75% of the monthly threshold.`, '/customer/reports', this.ago(rng.float(2, 3)), false);
-      if (key) note(u, 'Security', 'API key created', `A new API key "${key.name}" was created for ${key.account.name}.`, '/customer/api', this.ago(rng.float(3, 4)), false);
-      if (port) note(u, 'Service', 'Porting request updated', `Porting request ${port.code} for ${port.number} is now ${port.status}.`, '/customer/numbers', this.ago(rng.float(4, 5)), false);
-      if (ticket) note(u, 'Service', 'Ticket updated', `Support replied to ${ticket.code} "${ticket.subject}".`, '/customer/support', this.ago(rng.float(5, 6.5)), false);
-      note(u, 'Security', 'New sign-in', 'A new sign-in to your account from Chrome on Windows was detected.', '/customer/settings', this.ago(rng.float(7, 8)), false);
-      if (paid) note(u, 'Billing', 'Payment received', `Payment of $${paid.amount.toFixed(2)} for invoice ${paid.number} was received. Thank you!`, '/customer/billing', this.ago(rng.float(8.5, 9.8)), false);
+      note(
+        u,
+        'Service',
+        'Service degradation',
+        degraded ? `${degraded.title}. Our team is working on it.` : 'Some services are degraded.',
+        '/customer/support',
+        minsAgo(rng.int(5, 50)),
+        true,
+      );
+      if (latest)
+        note(
+          u,
+          'Billing',
+          'Invoice generated',
+          `Invoice ${latest.number} for $${latest.amount.toFixed(2)} is available.`,
+          '/customer/billing',
+          soon(latest.row.createdAt as Date),
+          true,
+        );
+      if (od)
+        note(
+          u,
+          'Billing',
+          'Invoice overdue',
+          `Invoice ${od.number} for $${od.amount.toFixed(2)} is overdue. Please pay it to avoid service interruption.`,
+          '/customer/billing',
+          soon(od.row.lastReminderAt ?? add(od.due, DAY)),
+          u.email !== 'other@example.com',
+        );
+      if (paid)
+        note(
+          u,
+          'Billing',
+          'Payment received',
+          `Payment of $${paid.amount.toFixed(2)} for invoice ${paid.number} was received. Thank you!`,
+          '/customer/billing',
+          soon(paid.paidAt as Date),
+          false,
+        );
+      note(
+        u,
+        'Usage',
+        'Usage threshold reached',
+        `SMS usage on ${c.accounts[0]?.name ?? 'your account'} reached 75% of the monthly threshold.`,
+        '/customer/reports',
+        this.ago(rng.float(2, 3)),
+        false,
+      );
+      if (key && key.createdAt.getTime() > this.ago(30).getTime())
+        note(
+          u,
+          'Security',
+          'API key created',
+          `A new API key "${key.name}" was created for ${key.account.name}.`,
+          '/customer/api',
+          soon(key.createdAt),
+          false,
+        );
+      if (port) {
+        const last = at(port.events, port.events.length - 1);
+        note(
+          u,
+          'Service',
+          'Porting request updated',
+          `Porting request ${port.code} for ${port.number} is now ${port.status}.`,
+          '/customer/numbers',
+          soon(last.at),
+          false,
+        );
+      }
+      if (ticket)
+        note(
+          u,
+          'Service',
+          'Ticket updated',
+          `${ticket.code} "${ticket.subject}" was updated.`,
+          '/customer/support',
+          soon(ticket.updatedAt),
+          false,
+        );
+      note(
+        u,
+        'Security',
+        'New sign-in',
+        'A new sign-in to your account from Chrome on Windows was detected.',
+        '/customer/settings',
+        this.ago(rng.float(5, 8)),
+        false,
+      );
+      ensureUnread(u.id, 2);
     }
 
     // everyone else: a few
-    const demoEmails = new Set(['admin@example.com', 'support@example.com', 'customer@example.com', 'user@example.com', 'other@example.com']);
+    const demoEmails = new Set([
+      'admin@example.com',
+      'support@example.com',
+      'customer@example.com',
+      'user@example.com',
+      'other@example.com',
+    ]);
     const staffMessages: readonly (readonly [string, string, string, string])[] = [
       ['ticket', 'Ticket assigned', 'A support ticket was assigned to you.', '/admin/support'],
       ['customer', 'Customer updated', 'A customer you manage updated their billing contact.', '/admin/customers'],
@@ -1946,7 +2579,13 @@ class Builder {
         note(u, type, title, message, link, created, rng.chance(0.4));
       }
     }
-    for (const u of everyone) this.out.notificationSettings.push({ userId: u.id, flags: { ...DEFAULT_NOTIFICATION_FLAGS }, preferences: { ...DEFAULT_NOTIFICATION_PREFERENCES }, updatedAt: u.createdAt });
+    for (const u of everyone)
+      this.out.notificationSettings.push({
+        userId: u.id,
+        flags: { ...DEFAULT_NOTIFICATION_FLAGS },
+        preferences: { ...DEFAULT_NOTIFICATION_PREFERENCES },
+        updatedAt: u.createdAt,
+      });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -1954,7 +2593,18 @@ class Builder {
     const rng = this.root.fork('audit');
     const since = this.ago(60);
     const entries: Row<typeof s.auditLog>[] = [];
-    const push = (actor: UserCtx | null, customer: CustomerCtx | null, action: string, entityType: string, entityId: string | null, summary: string, createdAt: Date, before: unknown = null, after: unknown = null, impersonator?: UserCtx) => {
+    const push = (
+      actor: UserCtx | null,
+      customer: CustomerCtx | null,
+      action: string,
+      entityType: string,
+      entityId: string | null,
+      summary: string,
+      createdAt: Date,
+      before: unknown = null,
+      after: unknown = null,
+      impersonator?: UserCtx,
+    ) => {
       if (createdAt.getTime() < since.getTime() || createdAt.getTime() > this.now.getTime()) return;
       entries.push({
         actorId: actor?.id ?? null,
@@ -1989,43 +2639,125 @@ class Builder {
       const c = rng.pick(this.customers);
       const field = rng.pick(['phone', 'billingContactEmail', 'premium', 'website'] as const);
       const row = c.row;
-      const afterVal = field === 'premium' ? row.premium : field === 'phone' ? row.phone : field === 'website' ? row.website : row.billingContactEmail;
-      const beforeVal = field === 'premium' ? !row.premium : field === 'phone' ? `(${at(c.areaCodes, 0)}) 555-01${rng.digits(2)}` : field === 'website' ? `http://${c.domain}` : `ap@${c.domain}`;
-      push(rng.chance(0.7) ? c.am : admin, c, 'customer.update', 'customer', c.id, `Updated ${field} of ${c.spec.name}`, recent(), { [field]: beforeVal }, { [field]: afterVal });
+      const afterVal =
+        field === 'premium' ? row.premium : field === 'phone' ? row.phone : field === 'website' ? row.website : row.billingContactEmail;
+      const beforeVal =
+        field === 'premium'
+          ? !row.premium
+          : field === 'phone'
+            ? `(${at(c.areaCodes, 0)}) 555-01${rng.digits(2)}`
+            : field === 'website'
+              ? `http://${c.domain}`
+              : `ap@${c.domain}`;
+      push(
+        rng.chance(0.7) ? c.am : admin,
+        c,
+        'customer.update',
+        'customer',
+        c.id,
+        `Updated ${field} of ${c.spec.name}`,
+        recent(),
+        { [field]: beforeVal },
+        { [field]: afterVal },
+      );
     }
-    for (const c of this.customers.filter((x) => x.spec.status === 'suspended'))
-      push(c.am, c, 'customer.update', 'customer', c.id, `Suspended ${c.spec.name}`, this.ago(rng.float(10, 40)), { status: 'active' }, { status: 'suspended' });
+    for (const c of this.customers.filter((x) => x.spec.status === 'suspended')) {
+      const when = c.accounts.reduce<Date>((m, a) => (a.endedAt && a.endedAt.getTime() > m.getTime() ? a.endedAt : m), this.ago(14));
+      push(
+        c.am,
+        c,
+        'customer.update',
+        'customer',
+        c.id,
+        `Suspended ${c.spec.name} for non-payment`,
+        add(when, 5 * MIN),
+        { status: 'active' },
+        { status: 'suspended' },
+      );
+    }
     for (const c of this.customers.filter((x) => x.spec.status === 'pending'))
-      push(c.am, c, 'customer.create', 'customer', c.id, `Created customer ${c.spec.name} (${c.code})`, c.createdAt, null, { name: c.spec.name, customerCode: c.code, status: 'pending' });
+      push(c.am, c, 'customer.create', 'customer', c.id, `Created customer ${c.spec.name} (${c.code})`, c.createdAt, null, {
+        name: c.spec.name,
+        customerCode: c.code,
+        status: 'pending',
+      });
     // accounts
     for (const a of this.accounts) {
       if (a.createdAt.getTime() >= since.getTime())
-        push(a.customer.am, a.customer, 'account.create', 'account', a.id, `Created account ${a.name} (${a.code})`, a.createdAt, null, { name: a.name, accountCode: a.code, status: a.status });
+        push(a.customer.am, a.customer, 'account.create', 'account', a.id, `Created account ${a.name} (${a.code})`, a.createdAt, null, {
+          name: a.name,
+          accountCode: a.code,
+          status: a.status,
+        });
     }
     for (let k = 0; k < 6; k++) {
       const a = rng.pick(this.accounts.filter((x) => x.status === 'active'));
       const before = rng.pick([30, 50, 60, 100, 120].filter((v) => v !== a.maxVoiceChannels));
-      push(rng.chance(0.5) ? a.customer.am : this.customerAdmin(a.customer), a.customer, 'account.update', 'account', a.id, `Changed max voice channels of ${a.name} from ${before} to ${a.maxVoiceChannels}`, recent(), { maxVoiceChannels: before }, { maxVoiceChannels: a.maxVoiceChannels });
+      push(
+        rng.chance(0.5) ? a.customer.am : this.customerAdmin(a.customer),
+        a.customer,
+        'account.update',
+        'account',
+        a.id,
+        `Changed max voice channels of ${a.name} from ${before} to ${a.maxVoiceChannels}`,
+        recent(),
+        { maxVoiceChannels: before },
+        { maxVoiceChannels: a.maxVoiceChannels },
+      );
     }
     // numbers
-    for (const a of this.accounts)
-      for (const n of a.numbers)
-        if (n.assignedAt.getTime() >= since.getTime() && rng.chance(0.5))
-          push(a.customer.am, a.customer, 'number.assign', 'phone_number', n.id, `Assigned ${n.number} to ${a.name}`, n.assignedAt, null, { accountCode: a.code, status: n.status });
+    const assigned = this.accounts.flatMap((a) =>
+      a.numbers.filter((n) => n.assignedAt.getTime() >= since.getTime()).map((n) => [a, n] as const),
+    );
+    for (const [a, n] of rng.sample(assigned, 10))
+      push(a.customer.am, a.customer, 'number.assign', 'phone_number', n.id, `Assigned ${n.number} to ${a.name}`, n.assignedAt, null, {
+        accountCode: a.code,
+        status: n.status,
+      });
     for (let k = 0; k < 6; k++) {
       const c = rng.pick(this.customers.filter((x) => x.accounts.filter((a) => a.numbers.length).length >= 2));
       const withNumbers = c.accounts.filter((a) => a.numbers.length);
       const to = rng.pick(withNumbers);
       const from = rng.pick(withNumbers.filter((a) => a.id !== to.id));
       const n = rng.pick(to.numbers);
-      push(rng.chance(0.5) ? rng.pick(this.staffByRole('Technical')) : this.customerAdmin(c), c, 'number.move', 'phone_number', n.id, `Moved ${n.number} from ${from.name} to ${to.name}`, recent(), { accountCode: from.code }, { accountCode: to.code });
+      push(
+        rng.chance(0.5) ? rng.pick(this.staffByRole('Technical')) : this.customerAdmin(c),
+        c,
+        'number.move',
+        'phone_number',
+        n.id,
+        `Moved ${n.number} from ${from.name} to ${to.name}`,
+        recent(),
+        { accountCode: from.code },
+        { accountCode: to.code },
+      );
     }
     // api keys
     for (const k of this.keyCtx) {
       const c = k.account.customer;
-      push(this.customerAdmin(c), c, 'api_key.create', 'api_key', k.id, `Created API key "${k.name}" (${k.environment}) for ${k.account.name}`, k.createdAt, null, { name: k.name, environment: k.environment, keyPrefix: k.row.keyPrefix });
+      push(
+        this.customerAdmin(c),
+        c,
+        'api_key.create',
+        'api_key',
+        k.id,
+        `Created API key "${k.name}" (${k.environment}) for ${k.account.name}`,
+        k.createdAt,
+        null,
+        { name: k.name, environment: k.environment, keyPrefix: k.row.keyPrefix },
+      );
       if (k.revokedAt)
-        push(this.customerAdmin(c), c, 'api_key.revoke', 'api_key', k.id, `Revoked API key "${k.name}" of ${k.account.name}`, k.revokedAt, { status: 'Active' }, { status: 'Revoked' });
+        push(
+          this.customerAdmin(c),
+          c,
+          'api_key.revoke',
+          'api_key',
+          k.id,
+          `Revoked API key "${k.name}" of ${k.account.name}`,
+          k.revokedAt,
+          { status: 'Active' },
+          { status: 'Revoked' },
+        );
     }
     // payments and invoices
     const recentPayments = this.out.payments.filter((p) => p.status === 'Successful' && (p.paidAt as Date).getTime() >= since.getTime());
@@ -2033,34 +2765,111 @@ class Builder {
       const c = this.customers.find((x) => x.id === p.customerId);
       if (!c) continue;
       const inv = this.invoiceCtx.find((i) => i.id === p.invoiceId);
-      push(this.customerAdmin(c), c, 'payment.create', 'payment', p.id ?? null, `Paid invoice ${inv?.number ?? ''} ($${Number(p.amount).toFixed(2)}) with ${p.method}`, p.paidAt as Date, null, { amount: p.amount, status: 'Successful' });
+      push(
+        this.customerAdmin(c),
+        c,
+        'payment.create',
+        'payment',
+        p.id ?? null,
+        `Paid invoice ${inv?.number ?? ''} ($${Number(p.amount).toFixed(2)}) with ${p.method}`,
+        p.paidAt as Date,
+        null,
+        { amount: p.amount, status: 'Successful' },
+      );
     }
     for (let back = 0; back <= 1; back++) {
       const issue = monthStart(this.now, back);
       const count = this.invoiceCtx.filter((i) => i.issue.getTime() === issue.getTime()).length;
-      push(null, null, 'invoice.generate', 'invoice', null, `Generated ${count} invoices for ${issue.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`, add(issue, 6 * HOUR));
+      push(
+        null,
+        null,
+        'invoice.generate',
+        'invoice',
+        null,
+        `Generated ${count} invoices for ${issue.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`,
+        add(issue, 6 * HOUR),
+      );
     }
     // tickets
     for (const t of this.ticketCtx.filter((x) => x.status !== 'open').slice(-10)) {
       const actor = t.assignee?.status === 'Active' ? t.assignee : rng.pick(this.staffByRole('Support'));
-      push(actor, t.customer, 'ticket.update', 'ticket', t.id, `Changed status of ${t.code} to ${t.status}`, t.updatedAt, { status: 'open' }, { status: t.status });
+      push(
+        actor,
+        t.customer,
+        'ticket.update',
+        'ticket',
+        t.id,
+        `Changed status of ${t.code} to ${t.status}`,
+        t.updatedAt,
+        { status: 'open' },
+        { status: t.status },
+      );
     }
     // porting
     for (const p of this.portingCtx)
       for (const e of p.events.slice(1))
         if (rng.chance(0.6))
-          push(e.actor, p.account.customer, 'porting.update', 'porting_request', p.id, `Porting request ${p.code} moved to ${e.status}`, e.at, null, { status: e.status });
+          push(
+            e.actor,
+            p.account.customer,
+            'porting.update',
+            'porting_request',
+            p.id,
+            `Porting request ${p.code} moved to ${e.status}`,
+            e.at,
+            null,
+            { status: e.status },
+          );
     // users, settings, impersonation
     for (const u of this.customers.flatMap((c) => c.users).filter((x) => x.status === 'Inactive'))
-      push(u.customer ? this.customerAdmin(u.customer) : admin, u.customer ?? null, 'user.deactivate', 'user', u.id, `Deactivated user ${u.email}`, recent(), { status: 'Active' }, { status: 'Inactive' });
+      push(
+        u.customer ? this.customerAdmin(u.customer) : admin,
+        u.customer ?? null,
+        'user.deactivate',
+        'user',
+        u.id,
+        `Deactivated user ${u.email}`,
+        recent(),
+        { status: 'Active' },
+        { status: 'Inactive' },
+      );
     const inactiveStaff = this.staff.filter((x) => x.status === 'Inactive');
-    for (const u of inactiveStaff) push(admin, null, 'user.deactivate', 'user', u.id, `Deactivated staff user ${u.email}`, this.ago(rng.float(20, 40)), { status: 'Active' }, { status: 'Inactive' });
-    push(admin, null, 'settings.update', 'system_settings', 'system', 'Updated security settings', this.ago(rng.float(15, 30)), { sessionTimeout: 60, failedLoginAttempts: 10 }, { sessionTimeout: DEFAULT_SETTINGS.sessionTimeout, failedLoginAttempts: DEFAULT_SETTINGS.failedLoginAttempts });
+    for (const u of inactiveStaff)
+      push(
+        admin,
+        null,
+        'user.deactivate',
+        'user',
+        u.id,
+        `Deactivated staff user ${u.email}`,
+        this.ago(rng.float(20, 40)),
+        { status: 'Active' },
+        { status: 'Inactive' },
+      );
+    push(
+      admin,
+      null,
+      'settings.update',
+      'system_settings',
+      'system',
+      'Updated security settings',
+      this.settingsChangedAt,
+      { sessionTimeout: 60, failedLoginAttempts: 10 },
+      { sessionTimeout: DEFAULT_SETTINGS.sessionTimeout, failedLoginAttempts: DEFAULT_SETTINGS.failedLoginAttempts },
+    );
     for (let k = 0; k < 3; k++) {
       const c = rng.pick(this.customers.filter((x) => x.spec.status === 'active'));
       const when = recent();
       push(c.am, c, 'auth.impersonate', 'customer', c.id, `${c.am.name} started viewing as ${c.spec.name}`, when);
-      push(c.am, c, 'auth.impersonate_end', 'customer', c.id, `${c.am.name} stopped viewing as ${c.spec.name}`, minDate(add(when, rng.int(3, 25) * MIN), this.now));
+      push(
+        c.am,
+        c,
+        'auth.impersonate_end',
+        'customer',
+        c.id,
+        `${c.am.name} stopped viewing as ${c.spec.name}`,
+        minDate(add(when, rng.int(3, 25) * MIN), this.now),
+      );
     }
 
     entries.sort((p, q) => (p.createdAt as Date).getTime() - (q.createdAt as Date).getTime());
@@ -2073,10 +2882,14 @@ class Builder {
     const rng = this.root.fork('misc');
     const admin = this.staffByEmail('admin@example.com');
     const favourites = this.customers.filter((c) => c.spec.status === 'active').slice(0, 5);
-    favourites.forEach((c, k) => this.out.recentCustomers.push({ userId: admin.id, customerId: c.id, accessedAt: add(this.now, -(k * 7 + rng.int(1, 6)) * HOUR) }));
+    favourites.forEach((c, k) => {
+      this.out.recentCustomers.push({ userId: admin.id, customerId: c.id, accessedAt: add(this.now, -(k * 7 + rng.int(1, 6)) * HOUR) });
+    });
     for (const am of this.staffByRole('Account Manager')) {
       const mine = this.customers.filter((c) => c.am.id === am.id).slice(0, 3);
-      mine.forEach((c, k) => this.out.recentCustomers.push({ userId: am.id, customerId: c.id, accessedAt: add(this.now, -(k * 11 + rng.int(1, 10)) * HOUR) }));
+      mine.forEach((c, k) => {
+        this.out.recentCustomers.push({ userId: am.id, customerId: c.id, accessedAt: add(this.now, -(k * 11 + rng.int(1, 10)) * HOUR) });
+      });
     }
 
     const acme = at(this.customers, 0);

@@ -6,7 +6,7 @@
  *   'Numbers' row per account (numbers held that day, prorated monthly fees);
  * - customers.revenue = the sum of the customer's Successful payments.
  */
-import { sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../lib/password.ts';
 import type { Db, Tx } from '../client.ts';
@@ -33,9 +33,52 @@ export const DEMO_USERS = [
 
 /** PostgreSQL allows 65,535 bind parameters per statement; stay well below. */
 const MAX_PARAMS = 30_000;
+/** Rows per statement on the JSON path. */
+const JSON_BATCH = 5000;
 
+/** True when every row sets the same properties and none holds binary data (the JSON path can carry them). */
+function jsonable(rows: readonly object[]): boolean {
+  const first = rows[0];
+  if (!first) return false;
+  const shape = Object.keys(first).join(',');
+  return rows.every((r) => Object.keys(r).join(',') === shape && !Object.values(r).some((v) => Buffer.isBuffer(v) || v === undefined));
+}
+
+/**
+ * Inserts rows in batches. Uniform rows go as one JSON parameter per batch through
+ * json_populate_recordset (about three times faster than thousands of bind parameters on PGlite,
+ * and the same SQL on PostgreSQL); other rows (binary columns, optional properties) through
+ * drizzle's multi-row insert.
+ */
 async function insertBatches<T extends PgTable>(tx: Tx, table: T, rows: T['$inferInsert'][], batchSize = 1000): Promise<void> {
   if (rows.length === 0) return;
+  if (jsonable(rows as object[])) {
+    const columns = getTableColumns(table) as Record<string, { name: string }>;
+    const keys = Object.keys(rows[0] as object);
+    const names = keys.map((k) => {
+      const column = columns[k];
+      if (!column) throw new Error(`${getTableName(table)} has no column for ${k}`);
+      return column.name;
+    });
+    const list = sql.join(
+      names.map((n) => sql.identifier(n)),
+      sql`, `,
+    );
+    for (let i = 0; i < rows.length; i += JSON_BATCH) {
+      const json = JSON.stringify(
+        rows.slice(i, i + JSON_BATCH).map((r) => {
+          const out: Record<string, unknown> = {};
+          keys.forEach((k, j) => {
+            out[names[j] as string] = (r as Record<string, unknown>)[k];
+          });
+          return out;
+        }),
+      );
+      const name = sql.identifier(getTableName(table));
+      await tx.execute(sql`INSERT INTO ${name} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${name}, ${json}::json)`);
+    }
+    return;
+  }
   const columns = Math.max(1, Object.keys(rows[0] as object).length);
   const size = Math.max(1, Math.min(batchSize, Math.floor(MAX_PARAMS / columns)));
   for (let i = 0; i < rows.length; i += size) {
@@ -137,5 +180,5 @@ export async function seed(db: Db, opts: SeedOptions): Promise<void> {
   });
 }
 
-export { buildSeedData, DEFAULT_VOLUMES };
 export type { SeedData, SeedVolumes };
+export { buildSeedData, DEFAULT_VOLUMES };

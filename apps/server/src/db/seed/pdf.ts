@@ -1,9 +1,7 @@
 /** A tiny, valid one-page PDF with a few lines of Helvetica text (porting documents in the seed). */
 export function tinyPdf(lines: readonly string[]): Buffer {
   const esc = (s: string) => s.replace(/[^\x20-\x7e]/g, '?').replace(/([\\()])/g, '\\$1');
-  const text = lines
-    .map((line, i) => `BT /F1 ${i === 0 ? 18 : 11} Tf 72 ${720 - i * 22} Td (${esc(line)}) Tj ET`)
-    .join('\n');
+  const text = lines.map((line, i) => `BT /F1 ${i === 0 ? 18 : 11} Tf 72 ${720 - i * 22} Td (${esc(line)}) Tj ET`).join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
-import { useSession } from '../../lib/session.ts';
 import { portalHome } from '../../lib/route-handle.ts';
+import { useSession } from '../../lib/session.ts';
 import { FullPageLoader } from '../../ui/full-page-loader.tsx';
 
 /** '/': staff to /admin, customers to /customer, anyone else to the customer sign-in. */

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../../lib/session.ts';
 import { type Portal, portalHome, portalOfPath } from '../../lib/route-handle.ts';
+import { useSession } from '../../lib/session.ts';
 import { FullPageLoader } from '../../ui/full-page-loader.tsx';
 
 /** Where to go after signing in: the page the guard sent the user away from, if it is in this portal. */
@@ -10,12 +10,12 @@ function returnPath(state: unknown, portal: Portal): string {
   return portalHome(portal);
 }
 
-/** The sign-in pages: a user already signed in to this portal goes on to it. */
-export function LoginGate({ portal }: { portal: Portal }) {
+/** The sign-in pages: a signed-in user goes on to their own portal (to the page they came from, if it is there). */
+export function LoginGate() {
   const session = useSession();
   const location = useLocation();
   if (session.isPending) return <FullPageLoader />;
   const user = session.data?.user;
-  if (user?.portal === portal) return <Navigate to={returnPath(location.state, portal)} replace />;
+  if (user) return <Navigate to={returnPath(location.state, user.portal)} replace />;
   return <Outlet />;
 }

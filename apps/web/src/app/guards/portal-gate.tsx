@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../../lib/session.ts';
 import { type Portal, portalHome, portalLogin } from '../../lib/route-handle.ts';
+import { useSession } from '../../lib/session.ts';
 import { FullPageLoader } from '../../ui/full-page-loader.tsx';
 import { ServerUnreachable } from './server-unreachable.tsx';
 

@@ -77,27 +77,21 @@ export const adminScreens: RouteObject[] = [
       screen('payment-history', { title: 'Billing', crumb: 'Payment History' }, billing),
     ],
   },
-  screen('numbers', { title: 'Phone Numbers' }, () =>
-    import('../../features/numbers/pages/numbers-page.tsx').then((m) => m.NumbersPage),
-  ),
+  screen('numbers', { title: 'Phone Numbers' }, () => import('../../features/numbers/pages/numbers-page.tsx').then((m) => m.NumbersPage)),
   screen('messaging', { title: 'Messaging Tools', crumb: 'Messaging' }, () =>
     import('../../features/messaging/pages/admin-messaging-page.tsx').then((m) => m.AdminMessagingPage),
   ),
   screen('voice', { title: 'Voice Services', crumb: 'Voice' }, () =>
     import('../../features/voice/pages/voice-page.tsx').then((m) => m.VoicePage),
   ),
-  screen('api', { title: 'API Access' }, () =>
-    import('../../features/api-access/pages/api-access-page.tsx').then((m) => m.ApiAccessPage),
-  ),
+  screen('api', { title: 'API Access' }, () => import('../../features/api-access/pages/api-access-page.tsx').then((m) => m.ApiAccessPage)),
   screen('compliance', { title: 'Regulatory Compliance' }, () =>
     import('../../features/compliance/pages/compliance-page.tsx').then((m) => m.CompliancePage),
   ),
   screen('support', { title: 'Support Tools' }, () =>
     import('../../features/support/pages/support-tools-page.tsx').then((m) => m.SupportToolsPage),
   ),
-  screen('reports', { title: 'Reports' }, () =>
-    import('../../features/reports/pages/reports-page.tsx').then((m) => m.ReportsPage),
-  ),
+  screen('reports', { title: 'Reports' }, () => import('../../features/reports/pages/reports-page.tsx').then((m) => m.ReportsPage)),
   screen('notifications', { title: 'Notifications' }, () =>
     import('../../features/notifications/pages/notifications-page.tsx').then((m) => m.NotificationsPage),
   ),

@@ -79,9 +79,7 @@ export const customerScreens: RouteObject[] = [
   screen('voice', { title: 'Voice Services', crumb: 'Voice' }, () =>
     import('../../features/voice/pages/voice-page.tsx').then((m) => m.VoicePage),
   ),
-  screen('api', { title: 'API Access' }, () =>
-    import('../../features/api-access/pages/api-access-page.tsx').then((m) => m.ApiAccessPage),
-  ),
+  screen('api', { title: 'API Access' }, () => import('../../features/api-access/pages/api-access-page.tsx').then((m) => m.ApiAccessPage)),
   {
     path: 'support',
     handle: { crumb: 'Support' },
@@ -95,9 +93,7 @@ export const customerScreens: RouteObject[] = [
       ),
     ],
   },
-  screen('reports', { title: 'Reports' }, () =>
-    import('../../features/reports/pages/reports-page.tsx').then((m) => m.ReportsPage),
-  ),
+  screen('reports', { title: 'Reports' }, () => import('../../features/reports/pages/reports-page.tsx').then((m) => m.ReportsPage)),
   screen('notifications', { title: 'Notifications' }, () =>
     import('../../features/notifications/pages/notifications-page.tsx').then((m) => m.NotificationsPage),
   ),

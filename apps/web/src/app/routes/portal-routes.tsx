@@ -17,7 +17,7 @@ export function portalRoutes(portal: Portal, screens: RouteObject[]): RouteObjec
     children: [
       {
         path: 'login',
-        element: <LoginGate portal={portal} />,
+        element: <LoginGate />,
         children: [
           screen(null, { title: LOGIN_TITLE[portal], documentTitle: LOGIN_TITLE[portal] }, () =>
             import('../../features/auth/pages/login-page.tsx').then((m) => m.LoginPage),

@@ -1,6 +1,6 @@
 import type { ZForgotPasswordBody } from '@portal/contract/auth';
-import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../../lib/api.ts';
 
 export type ForgotPasswordBody = z.infer<typeof ZForgotPasswordBody>;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { broadcastAuthEvent } from './auth-broadcast.ts';
 import { SESSION_QUERY_KEY } from '../../../lib/session.ts';
+import { broadcastAuthEvent } from './auth-broadcast.ts';
 
 /** Ends "Viewing as": the session becomes the staff user's again. */
 export function useExitImpersonation() {

@@ -10,12 +10,22 @@ function contractError(field: 'email' | 'password', value: string): string | nul
 }
 
 describe('sign-in field rules agree with the contract', () => {
-  it.each(['', '   ', 'plainaddress', 'a@b', 'a@b.c', 'user@example.com', ' user@example.com ', 'first.last+tag@sub.example.co.uk', 'a..b@example.com', '.a@example.com', 'user@-example.com', 'user@exa_mple.com'])(
-    'email %j',
-    (value) => {
-      expect(emailError(value)).toBe(contractError('email', value));
-    },
-  );
+  it.each([
+    '',
+    '   ',
+    'plainaddress',
+    'a@b',
+    'a@b.c',
+    'user@example.com',
+    ' user@example.com ',
+    'first.last+tag@sub.example.co.uk',
+    'a..b@example.com',
+    '.a@example.com',
+    'user@-example.com',
+    'user@exa_mple.com',
+  ])('email %j', (value) => {
+    expect(emailError(value)).toBe(contractError('email', value));
+  });
 
   it('rejects an over-long email like the contract', () => {
     const long = `${'a'.repeat(250)}@example.com`;

@@ -26,8 +26,8 @@ export function ForgotPasswordForm({ portal }: { portal: Portal }) {
   if (request.isSuccess) {
     return (
       <Alert color="teal" variant="light" title="Check your email">
-        If an account exists for {request.variables.email}, we have sent it a link to reset the password. The link
-        expires after a limited time.
+        If an account exists for {request.variables.email}, we have sent it a link to reset the password. The link expires after a limited
+        time.
       </Alert>
     );
   }

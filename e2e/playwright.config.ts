@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// E2E_PORT and PORTAL_WEB_DIST let several checkouts' suites run side by side on one machine.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const WEB_DIST = process.env.PORTAL_WEB_DIST ?? 'apps/web/dist';
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: `../test-results/${PORT}`,
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_500 },
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: '../.ci/out/playwright.json' }]] : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // The real server on a fresh embedded database, serving the built web app (npm run build -w apps/web first).
+    command: `rm -rf e2e/.data-${PORT} && DATA_DIR=e2e/.data-${PORT} WEB_DIST=${path.resolve(import.meta.dirname, '..', WEB_DIST)} PORT=${PORT} LOG_LEVEL=warn node --import tsx apps/server/src/main.ts`,
+    cwd: path.resolve(import.meta.dirname, '..'),
+    url: `${BASE_URL}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
