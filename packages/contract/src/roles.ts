@@ -42,6 +42,8 @@ export const PERMISSIONS = {
   'accounts.write': ['staff:admin', 'staff:account_manager', 'customer:admin'],
   'numbers.read': EVERYONE,
   'numbers.write': ['staff:admin', 'staff:account_manager', 'staff:technical', 'customer:admin'],
+  /** Taking numbers from the provider's inventory: staff only (the customer view hides Add Number). */
+  'numbers.assign': ['staff:admin', 'staff:account_manager', 'staff:technical'],
   'porting.write': ['staff:admin', 'staff:account_manager', 'staff:technical', 'customer:admin', 'customer:user'],
   'porting.manage': ['staff:admin', 'staff:account_manager', 'staff:technical'],
   'voice.read': EVERYONE,

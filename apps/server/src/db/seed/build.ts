@@ -624,7 +624,7 @@ class Builder {
           role: rng.chance(0.5) ? 'Admin' : 'User',
           department: 'Finance',
           jobTitle: spec.billing[1],
-          phone: this.contactPhone(rng, ac),
+          phone: customer.row.billingContactPhone ?? this.contactPhone(rng, ac),
         });
       }
       for (let k = 0; k < extra; k++) {
@@ -1979,7 +1979,7 @@ class Builder {
         method: m.label,
       };
       if (inv.status === 'Paid' && inv.paidAt) {
-        if (rng.chance(0.03)) {
+        if (rng.chance(0.01)) {
           payments.push({
             ...base,
             status: 'Failed',

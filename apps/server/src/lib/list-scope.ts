@@ -1,0 +1,65 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { accounts, customers } from '../db/schema/index.ts';
+import type { AuthContext } from '../server-types.ts';
+import { notFound } from './errors.ts';
+
+/**
+ * Which customer and account a list or a change is about. The session decides: a customer user
+ * is always held to their own company, whatever the query says; staff may narrow to any customer
+ * or account. An account (or customer) outside the caller's reach is a 404, never its data.
+ */
+export interface ListScope {
+  /** null = the provider's whole book (staff without a customer filter). */
+  customerId: string | null;
+  accountId: string | null;
+}
+
+export async function resolveListScope(
+  db: DbOrTx,
+  auth: AuthContext,
+  query: { customerId?: string | undefined; accountId?: string | undefined },
+): Promise<ListScope> {
+  const own = auth.kind === 'customer' ? auth.customerId : null;
+  if (auth.kind === 'customer' && !own) throw notFound('Customer');
+  if (query.customerId && own && query.customerId !== own) throw notFound('Customer');
+  let customerId = own ?? query.customerId ?? null;
+  if (customerId && !own) {
+    const [c] = await db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.id, customerId), isNull(customers.deletedAt)));
+    if (!c) throw notFound('Customer');
+  }
+  if (!query.accountId) return { customerId, accountId: null };
+  const account = await findAccountInScope(db, query.accountId, customerId);
+  if (!account) throw notFound('Account');
+  customerId = account.customerId;
+  return { customerId, accountId: account.id };
+}
+
+/** An account the scope may see (not deleted), with its customer; undefined when out of reach. */
+export async function findAccountInScope(db: DbOrTx, accountId: string, scopeCustomerId: string | null) {
+  const [row] = await db
+    .select({
+      id: accounts.id,
+      name: accounts.name,
+      customerId: accounts.customerId,
+      customerName: customers.name,
+      maxVoiceChannels: accounts.maxVoiceChannels,
+    })
+    .from(accounts)
+    .innerJoin(customers, eq(customers.id, accounts.customerId))
+    .where(
+      and(
+        eq(accounts.id, accountId),
+        isNull(accounts.deletedAt),
+        isNull(customers.deletedAt),
+        scopeCustomerId ? eq(accounts.customerId, scopeCustomerId) : undefined,
+      ),
+    );
+  return row;
+}
+
+/** The customer a caller is held to: their own for customer users, null (everything) for staff. */
+export const ownCustomer = (auth: AuthContext): string | null => (auth.kind === 'customer' ? auth.customerId : null);

@@ -1,0 +1,52 @@
+import { Group, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useState } from 'react';
+
+/** The row above a list: filters on the left, actions (Add, Export) on the right; wraps on small screens. */
+export function FilterBar({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
+  return (
+    <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+      <Group gap="sm" align="flex-end" wrap="wrap" style={{ flex: 1 }}>
+        {children}
+      </Group>
+      {actions && <Group gap="sm">{actions}</Group>}
+    </Group>
+  );
+}
+
+/**
+ * A search box that reports its value after the user pauses typing (so the URL and the server
+ * are not asked on every key), and follows outside changes (Back, a reset).
+ */
+export function SearchFilter({
+  value,
+  onChange,
+  placeholder = 'Search...',
+  label,
+  w = 280,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  label?: string;
+  w?: number;
+}) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const report = useDebouncedCallback(onChange, 300);
+  return (
+    <TextInput
+      label={label}
+      aria-label={label ? undefined : placeholder}
+      placeholder={placeholder}
+      leftSection={<IconSearch size={16} />}
+      value={text}
+      w={w}
+      onChange={(e) => {
+        setText(e.currentTarget.value);
+        report(e.currentTarget.value);
+      }}
+    />
+  );
+}

@@ -1,0 +1,37 @@
+import { type ReactNode, useEffect } from 'react';
+import { useBlocker } from 'react-router';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+
+export const UNSAVED_CHANGES_MESSAGE = 'You have unsaved changes. Are you sure you want to leave?';
+
+/**
+ * While `dirty`, asks before leaving: in-app navigation (links, Back, the browser's back button)
+ * shows the spec's question in a dialog; closing or reloading the tab gets the browser's own prompt.
+ * Render the returned element once in the page.
+ */
+export function useUnsavedChangesGuard(dirty: boolean): ReactNode {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = UNSAVED_CHANGES_MESSAGE;
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+
+  return (
+    <ConfirmDialog
+      opened={blocker.state === 'blocked'}
+      title="Unsaved changes"
+      message={UNSAVED_CHANGES_MESSAGE}
+      confirmLabel="Leave"
+      cancelLabel="Stay"
+      danger
+      onConfirm={() => blocker.proceed?.()}
+      onCancel={() => blocker.reset?.()}
+    />
+  );
+}

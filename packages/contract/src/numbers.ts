@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { ZId, ZIsoDateTime, ZPage, ZPageQuery } from './common.ts';
+
+export const NUMBER_TYPES = ['DID', 'TFN'] as const;
+export const NUMBER_FEATURES = ['Voice', 'SMS', 'Fax'] as const;
+export const NUMBER_STATUSES = ['Active', 'Pending', 'Suspended'] as const;
+export const PORTING_STATUSES = ['In Progress', 'Pending Docs', 'Scheduled', 'Completed', 'Rejected'] as const;
+export const PORTING_DOCUMENT_KINDS = ['LOA', 'Bill Copy', 'Other'] as const;
+export type TNumberType = (typeof NUMBER_TYPES)[number];
+export type TNumberFeature = (typeof NUMBER_FEATURES)[number];
+export type TPortingStatus = (typeof PORTING_STATUSES)[number];
+
+/** Type filter labels of the spec: DID and Toll-Free (stored as TFN). */
+export const NUMBER_TYPE_LABELS: Record<TNumberType, string> = { DID: 'DID', TFN: 'Toll-Free' };
+
+/** Porting document limits, checked by the server and mirrored by the upload form. */
+export const PORTING_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const PORTING_DOCUMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+
+/** E.164: a plus, a country code that does not start with 0, 8 to 15 digits in all. */
+export const E164_PATTERN = /^\+[1-9]\d{7,14}$/;
+export const ZE164 = z
+  .string()
+  .trim()
+  .min(1, 'Please enter a phone number')
+  .regex(E164_PATTERN, 'Enter the number in E.164 format, e.g. +12125550123');
+
+/** A list filter: empty strings mean "no filter" (what an emptied form field sends). */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/** Where a list is scoped: staff may narrow to a customer or an account; customers only to their own accounts. */
+export const ZScopeQuery = z.object({
+  customerId: optional(ZId),
+  accountId: optional(ZId),
+});
+
+export const ZListNumbersQuery = ZPageQuery.extend({
+  ...ZScopeQuery.shape,
+  search: optional(z.string().trim().max(100)),
+  type: optional(z.enum(NUMBER_TYPES)),
+  status: optional(z.enum(NUMBER_STATUSES)),
+  feature: optional(z.enum(NUMBER_FEATURES)),
+});
+export type TListNumbersQuery = z.infer<typeof ZListNumbersQuery>;
+export const ZExportNumbersQuery = ZListNumbersQuery.omit({ page: true, pageSize: true });
+
+export const ZPhoneNumber = z.object({
+  id: ZId,
+  number: z.string(),
+  type: z.enum(NUMBER_TYPES),
+  features: z.array(z.string()),
+  monthlyFee: z.number(),
+  status: z.enum(NUMBER_STATUSES),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  assignedAt: ZIsoDateTime.nullable(),
+  customerId: ZId.nullable(),
+  customerName: z.string().nullable(),
+  accountId: ZId.nullable(),
+  accountName: z.string().nullable(),
+});
+export type TPhoneNumber = z.infer<typeof ZPhoneNumber>;
+export const ZPhoneNumberPage = ZPage(ZPhoneNumber);
+export type TPhoneNumberPage = z.infer<typeof ZPhoneNumberPage>;
+
+export const ZNumberSummary = z.object({
+  total: z.number().int(),
+  monthlyCost: z.number(),
+  did: z.number().int(),
+  tfn: z.number().int(),
+  voice: z.number().int(),
+  sms: z.number().int(),
+  fax: z.number().int(),
+});
+export type TNumberSummary = z.infer<typeof ZNumberSummary>;
+
+export const ZNumberIds = z
+  .array(ZId)
+  .min(1, 'Select at least one number')
+  .max(500, 'Select at most 500 numbers')
+  .refine((ids) => new Set(ids).size === ids.length, 'A number is selected twice');
+
+export const ZMoveNumbersBody = z.object({ numberIds: ZNumberIds, accountId: ZId });
+export type TMoveNumbersBody = z.infer<typeof ZMoveNumbersBody>;
+export const ZRemoveNumbersBody = z.object({ numberIds: ZNumberIds });
+export type TRemoveNumbersBody = z.infer<typeof ZRemoveNumbersBody>;
+export const ZAssignNumbersBody = z.object({ numberIds: ZNumberIds, accountId: ZId });
+export type TAssignNumbersBody = z.infer<typeof ZAssignNumbersBody>;
+export const ZNumbersChanged = z.object({ count: z.number().int() });
+export type TNumbersChanged = z.infer<typeof ZNumbersChanged>;
+
+/** Inventory search: an area code or any leading digits after the country code, a type and features. */
+export const ZInventoryQuery = z.object({
+  prefix: optional(z.string().trim().regex(/^\+?\d{1,10}$/, 'Enter an area code or leading digits')),
+  type: optional(z.enum(NUMBER_TYPES)),
+  features: optional(
+    z.preprocess(
+      (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
+      z.array(z.enum(NUMBER_FEATURES)).max(3),
+    ),
+  ),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type TInventoryQuery = z.infer<typeof ZInventoryQuery>;
+export const ZInventoryList = z.object({ items: z.array(ZPhoneNumber), total: z.number().int() });
+export type TInventoryList = z.infer<typeof ZInventoryList>;
+
+/** Accounts a number can live in, for the account picker and the Move dialog. */
+export const ZNumberAccount = z.object({
+  id: ZId,
+  name: z.string(),
+  accountCode: z.string(),
+  customerId: ZId,
+  customerName: z.string(),
+});
+export type TNumberAccount = z.infer<typeof ZNumberAccount>;
+export const ZNumberAccountList = z.object({ items: z.array(ZNumberAccount) });
+
+export const ZPortabilityBody = z.object({ number: ZE164 });
+export const ZPortability = z.object({
+  number: z.string(),
+  portable: z.boolean(),
+  /** Why it can or cannot be ported in, in a sentence a user understands. */
+  reason: z.string(),
+  type: z.enum(NUMBER_TYPES).nullable(),
+});
+export type TPortability = z.infer<typeof ZPortability>;
+
+// ---------------------------------------------------------------------------------------------
+// Porting
+
+export const ZListPortingQuery = ZPageQuery.extend({
+  ...ZScopeQuery.shape,
+  search: optional(z.string().trim().max(100)),
+  status: optional(z.enum(PORTING_STATUSES)),
+});
+export type TListPortingQuery = z.infer<typeof ZListPortingQuery>;
+
+export const ZPortingRequest = z.object({
+  id: ZId,
+  requestCode: z.string(),
+  number: z.string(),
+  requestDate: ZIsoDateTime,
+  status: z.enum(PORTING_STATUSES),
+  currentCarrier: z.string().nullable(),
+  scheduledFor: ZIsoDateTime.nullable(),
+  customerId: ZId,
+  customerName: z.string(),
+  accountId: ZId,
+  accountName: z.string(),
+  documentCount: z.number().int(),
+});
+export type TPortingRequest = z.infer<typeof ZPortingRequest>;
+export const ZPortingPage = ZPage(ZPortingRequest);
+export type TPortingPage = z.infer<typeof ZPortingPage>;
+
+export const ZPortingEvent = z.object({
+  id: ZId,
+  status: z.enum(PORTING_STATUSES),
+  note: z.string().nullable(),
+  actorName: z.string().nullable(),
+  createdAt: ZIsoDateTime,
+});
+export type TPortingEvent = z.infer<typeof ZPortingEvent>;
+
+export const ZPortingDocument = z.object({
+  id: ZId,
+  kind: z.enum(PORTING_DOCUMENT_KINDS),
+  fileName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  uploadedByName: z.string().nullable(),
+  createdAt: ZIsoDateTime,
+});
+export type TPortingDocument = z.infer<typeof ZPortingDocument>;
+
+export const ZPortingDetail = ZPortingRequest.extend({
+  events: z.array(ZPortingEvent),
+  documents: z.array(ZPortingDocument),
+});
+export type TPortingDetail = z.infer<typeof ZPortingDetail>;
+
+export const ZCreatePortingBody = z.object({
+  accountId: ZId,
+  number: ZE164,
+  currentCarrier: optional(z.string().trim().max(100)),
+});
+export type TCreatePortingBody = z.infer<typeof ZCreatePortingBody>;
+
+export const ZChangePortingStatusBody = z.object({
+  status: z.enum(PORTING_STATUSES),
+  note: optional(z.string().trim().max(500)),
+  scheduledFor: optional(ZIsoDateTime),
+});
+export type TChangePortingStatusBody = z.infer<typeof ZChangePortingStatusBody>;
+
+/** Upload: the file is the raw request body (its Content-Type), these travel in the query string. */
+export const ZUploadPortingDocumentQuery = z.object({
+  kind: z.enum(PORTING_DOCUMENT_KINDS, { message: 'Choose LOA, Bill Copy or Other' }),
+  fileName: z
+    .string()
+    .trim()
+    .min(1, 'A file name is required')
+    .max(200)
+    .refine((n) => !/[\\/\0]/.test(n), 'The file name may not contain slashes'),
+});
+export type TUploadPortingDocumentQuery = z.infer<typeof ZUploadPortingDocumentQuery>;
+export const ZPortingDocumentParams = z.object({ id: ZId, documentId: ZId });

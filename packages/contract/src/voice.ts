@@ -1,0 +1,262 @@
+import { z } from 'zod';
+import { ZCursorPage, ZId, ZIsoDate, ZIsoDateTime, ZPage, ZPageQuery } from './common.ts';
+
+export const ROUTE_STRATEGIES = ['Round Robin', 'Random', 'LCR', 'Sequential', 'Weight Based'] as const;
+export const TRUNK_STATUSES = ['Active', 'Inactive', 'Suspended', 'Pending'] as const;
+export const IP_TYPES = ['Inbound', 'Outbound'] as const;
+export const CDR_STATUSES = ['Completed', 'Failed', 'Busy', 'No Answer'] as const;
+export const CDR_DIRECTIONS = ['Inbound', 'Outbound'] as const;
+export type TRouteStrategy = (typeof ROUTE_STRATEGIES)[number];
+export type TTrunkStatus = (typeof TRUNK_STATUSES)[number];
+export type TIpType = (typeof IP_TYPES)[number];
+
+/** Spec 2.9: Inbound is shown as Call Origination, Outbound as Call Termination. */
+export const IP_TYPE_LABELS: Record<TIpType, string> = { Inbound: 'Call Origination', Outbound: 'Call Termination' };
+export const ROUTE_STRATEGY_LABELS: Record<TRouteStrategy, string> = {
+  'Round Robin': 'Round Robin',
+  Random: 'Random',
+  LCR: 'LCR (Least Cost Routing)',
+  Sequential: 'Sequential',
+  'Weight Based': 'Weight Based',
+};
+export const DEFAULT_MAX_VOICE_CHANNELS = 100;
+export const MAX_VOICE_CHANNELS_LIMIT = 100_000;
+
+/** The provider's four fixed platform addresses customers exchange traffic with (documentation ranges). */
+export const PLATFORM_IPS = [
+  { ipAddress: '192.0.2.10', type: 'Inbound', description: 'SIP signaling, US East' },
+  { ipAddress: '192.0.2.11', type: 'Inbound', description: 'SIP signaling, US West' },
+  { ipAddress: '198.51.100.20', type: 'Outbound', description: 'Media and termination, US East' },
+  { ipAddress: '198.51.100.21', type: 'Outbound', description: 'Media and termination, US West' },
+] as const satisfies readonly { ipAddress: string; type: TIpType; description: string }[];
+
+/** Spec 2.6 / 5: the network rules shown beside the IP list. */
+export const NETWORK_RULES = [
+  'IP addresses must be registered before use.',
+  'Each IP address is dedicated to one service.',
+  'All traffic is logged.',
+  'IP addresses unused for 90 days are deactivated.',
+] as const;
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+/** IPv6 in any valid textual form (full, compressed with ::, or with an embedded IPv4 tail). */
+export function isIpv6(value: string): boolean {
+  if (!/^[0-9A-Fa-f:.]+$/.test(value) || value.length > 45) return false;
+  let text = value;
+  const lastColon = text.lastIndexOf(':');
+  const tail = text.slice(lastColon + 1);
+  if (tail.includes('.')) {
+    if (!IPV4.test(tail)) return false;
+    // an embedded IPv4 tail counts as two groups
+    text = `${text.slice(0, lastColon + 1)}0:0`;
+  }
+  const doubles = text.split('::').length - 1;
+  if (doubles > 1) return false;
+  const groups = (s: string) => (s === '' ? [] : s.split(':'));
+  const valid = (g: string) => /^[0-9A-Fa-f]{1,4}$/.test(g);
+  if (doubles === 1) {
+    const [head = '', rest = ''] = text.split('::');
+    const parts = [...groups(head), ...groups(rest)];
+    return parts.every(valid) && parts.length <= 7;
+  }
+  const parts = text.split(':');
+  return parts.length === 8 && parts.every(valid);
+}
+export const isIpv4 = (value: string) => IPV4.test(value);
+export const isIpAddress = (value: string) => isIpv4(value) || isIpv6(value);
+/** One spelling per address, so duplicates are found whatever the case. */
+export const normalizeIp = (value: string) => value.trim().toLowerCase();
+
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+export const ZTrunkIp = z.object({
+  ip: z.string().trim().min(1, 'Enter an IP address').refine(isIpAddress, 'Enter a valid IPv4 or IPv6 address'),
+  name: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(60).nullable().default(null)),
+});
+export type TTrunkIp = z.infer<typeof ZTrunkIp>;
+
+/** A group's rows: at most 16, each address once. */
+const ZIpGroup = (min: number) =>
+  z
+    .array(ZTrunkIp)
+    .min(min, 'Add at least one IP address')
+    .max(16, 'At most 16 IP addresses')
+    .superRefine((rows, ctx) => {
+      const seen = new Set<string>();
+      rows.forEach((row, i) => {
+        const key = normalizeIp(row.ip);
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'ip'], message: 'This IP address is already in the list' });
+        seen.add(key);
+      });
+    });
+
+function noSharedIps(
+  value: { primaryGroup?: TTrunkIp[] | undefined; failoverGroup?: TTrunkIp[] | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  const primary = new Set((value.primaryGroup ?? []).map((r) => normalizeIp(r.ip)));
+  (value.failoverGroup ?? []).forEach((row, i) => {
+    if (primary.has(normalizeIp(row.ip)))
+      ctx.addIssue({ code: 'custom', path: ['failoverGroup', i, 'ip'], message: 'This IP address is already in the primary group' });
+  });
+}
+
+export const ZTrunkBase = z.object({
+  trunkName: z.string().trim().min(1, 'Trunk name is required').max(100),
+  routeStrategy: z.enum(ROUTE_STRATEGIES).default('Round Robin'),
+  status: z.enum(TRUNK_STATUSES).default('Active'),
+  primaryGroup: ZIpGroup(1),
+  failoverGroup: ZIpGroup(0).default([]),
+});
+export const ZCreateTrunkBody = ZTrunkBase.extend({ accountId: ZId }).superRefine(noSharedIps);
+export type TCreateTrunkBody = z.input<typeof ZCreateTrunkBody>;
+export const ZUpdateTrunkBody = ZTrunkBase.partial()
+  .superRefine(noSharedIps)
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to change');
+export type TUpdateTrunkBody = z.input<typeof ZUpdateTrunkBody>;
+
+export const ZListTrunksQuery = ZPageQuery.extend({
+  customerId: optional(ZId),
+  accountId: optional(ZId),
+  search: optional(z.string().trim().max(100)),
+  status: optional(z.enum(TRUNK_STATUSES)),
+});
+export type TListTrunksQuery = z.infer<typeof ZListTrunksQuery>;
+
+export const ZTrunk = z.object({
+  id: ZId,
+  trunkName: z.string(),
+  routeStrategy: z.enum(ROUTE_STRATEGIES),
+  status: z.enum(TRUNK_STATUSES),
+  primaryGroup: z.array(z.object({ ip: z.string(), name: z.string().nullable() })),
+  failoverGroup: z.array(z.object({ ip: z.string(), name: z.string().nullable() })),
+  customerId: ZId,
+  accountId: ZId,
+  accountName: z.string(),
+  createdAt: ZIsoDateTime,
+});
+export type TTrunk = z.infer<typeof ZTrunk>;
+export const ZTrunkPage = ZPage(ZTrunk);
+export type TTrunkPage = z.infer<typeof ZTrunkPage>;
+
+export const ZListIpsQuery = ZPageQuery.extend({
+  customerId: optional(ZId),
+  accountId: optional(ZId),
+  search: optional(z.string().trim().max(100)),
+  status: optional(z.enum(TRUNK_STATUSES)),
+  type: optional(z.enum(IP_TYPES)),
+});
+export type TListIpsQuery = z.infer<typeof ZListIpsQuery>;
+export const ZIpAddress = z.object({
+  id: ZId,
+  ipAddress: z.string(),
+  type: z.enum(IP_TYPES),
+  status: z.enum(TRUNK_STATUSES),
+  description: z.string().nullable(),
+  lastUsedAt: ZIsoDateTime.nullable(),
+  lastUpdated: ZIsoDateTime,
+  accountId: ZId.nullable(),
+  accountName: z.string().nullable(),
+});
+export type TIpAddress = z.infer<typeof ZIpAddress>;
+export const ZIpAddressPage = ZPage(ZIpAddress);
+export type TIpAddressPage = z.infer<typeof ZIpAddressPage>;
+
+export const ZVoiceAccount = z.object({
+  id: ZId,
+  name: z.string(),
+  accountCode: z.string(),
+  customerId: ZId,
+  customerName: z.string(),
+  maxVoiceChannels: z.number().int(),
+});
+export type TVoiceAccount = z.infer<typeof ZVoiceAccount>;
+export const ZVoiceAccountList = z.object({ items: z.array(ZVoiceAccount) });
+export const ZVoiceAccountsQuery = z.object({ customerId: optional(ZId) });
+
+export const ZChannelAllocationBody = z.object({
+  maxVoiceChannels: z.coerce
+    .number({ message: 'Please enter a valid number of channels' })
+    .int('Please enter a valid number of channels')
+    .min(1, 'Please enter a valid number of channels')
+    .max(MAX_VOICE_CHANNELS_LIMIT, `At most ${MAX_VOICE_CHANNELS_LIMIT.toLocaleString('en-US')} channels`),
+});
+export type TChannelAllocationBody = z.infer<typeof ZChannelAllocationBody>;
+
+export const ZPlatformIpList = z.object({
+  items: z.array(z.object({ ipAddress: z.string(), type: z.enum(IP_TYPES), description: z.string() })),
+});
+
+// ---------------------------------------------------------------------------------------------
+// CDRs: keyset paging, newest first.
+
+export const CDR_PAGE_SIZES = [20, 50, 100] as const;
+
+export const ZCdrFilters = z.object({
+  customerId: optional(ZId),
+  accountId: optional(ZId),
+  /** Substring of the calling number. */
+  from: optional(z.string().trim().max(32)),
+  /** Substring of the called number. */
+  to: optional(z.string().trim().max(32)),
+  startDate: optional(ZIsoDate),
+  /** Inclusive through the end of that day. */
+  endDate: optional(ZIsoDate),
+  /** The IANA time zone the dates are days of; default UTC. */
+  tz: optional(
+    z
+      .string()
+      .max(64)
+      .refine((tz) => {
+        try {
+          new Intl.DateTimeFormat('en-US', { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'Unknown time zone'),
+  ),
+});
+export type TCdrFilters = z.infer<typeof ZCdrFilters>;
+
+const dateOrder = (v: { startDate?: string | undefined; endDate?: string | undefined }) =>
+  !v.startDate || !v.endDate || v.startDate <= v.endDate;
+const DATE_ORDER = { message: 'The end date must not be before the start date', path: ['endDate'] };
+
+export const ZListCdrsQuery = ZCdrFilters.extend({
+  cursor: optional(z.string().max(200)),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((n) => (CDR_PAGE_SIZES as readonly number[]).includes(n), 'Page size must be 20, 50 or 100')
+    .default(50),
+}).refine(dateOrder, DATE_ORDER);
+export type TListCdrsQuery = z.infer<typeof ZListCdrsQuery>;
+
+export const CDR_EXPORT_DATES_REQUIRED = 'Please select a start and end date for the CDR export';
+export const ZExportCdrsQuery = ZCdrFilters.refine((v) => v.startDate && v.endDate, {
+  message: CDR_EXPORT_DATES_REQUIRED,
+  path: ['startDate'],
+}).refine(dateOrder, DATE_ORDER);
+export type TExportCdrsQuery = z.infer<typeof ZExportCdrsQuery>;
+
+/** The CSV export's header row. */
+export const CDR_CSV_HEADER = ['Call Date/Time', 'Source', 'Destination', 'Duration', 'Status', 'Direction', 'Cost (USD)'] as const;
+
+export const ZCdr = z.object({
+  id: z.string(),
+  callId: z.string(),
+  accountId: ZId,
+  accountName: z.string(),
+  fromNumber: z.string(),
+  toNumber: z.string(),
+  startedAt: ZIsoDateTime,
+  durationSeconds: z.number().int(),
+  status: z.enum(CDR_STATUSES),
+  direction: z.enum(CDR_DIRECTIONS),
+  cost: z.number(),
+});
+export type TCdr = z.infer<typeof ZCdr>;
+export const ZCdrPage = ZCursorPage(ZCdr);
+export type TCdrPage = z.infer<typeof ZCdrPage>;
