@@ -8,7 +8,9 @@ import type { Database } from './db/client.ts';
 import { authRoutes } from './domains/auth/routes.ts';
 import { healthRoutes } from './domains/health/routes.ts';
 import { notificationRoutes } from './domains/notifications/routes.ts';
+import { numberRoutes } from './domains/numbers/routes.ts';
 import { shellRoutes } from './domains/shell/routes.ts';
+import { voiceRoutes } from './domains/voice/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -77,6 +79,8 @@ export async function buildApp({ database, config, logger = true }: BuildOptions
   await app.register(authRoutes);
   await app.register(notificationRoutes);
   await app.register(shellRoutes);
+  await app.register(numberRoutes);
+  await app.register(voiceRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -62,3 +62,24 @@ export const ZIsoDate = z.iso.date();
 export const ZOk = z.object({ ok: z.literal(true) });
 
 export const ZEmail = z.string().trim().min(1, 'Email is required').max(254).email('Email address is invalid');
+
+export const ZSortDir = z.enum(['asc', 'desc']).default('asc');
+
+/** A phone number as people type it: digits with optional +, spaces, dots, dashes and brackets. */
+export const ZPhone = z
+  .string()
+  .trim()
+  .min(1, 'Phone is required')
+  .max(30)
+  .regex(/^\+?[0-9().\s-]{7,}$/, 'Phone number is invalid');
+
+/** Optional text: blank becomes null. */
+export const ZOptionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const ZRequiredText = (label: string, max = 200) => z.string().trim().min(1, `${label} is required`).max(max);

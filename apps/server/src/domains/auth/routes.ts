@@ -2,9 +2,9 @@ import { ZForgotPasswordBody, ZLoginBody, ZLoginResponse, ZResetPasswordBody, ZS
 import { ZApiError, ZOk } from '@portal/contract/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { clearSessionCookie, SESSION_COOKIE } from '../../plugins/auth.ts';
+import { clearSessionCookie } from '../../plugins/auth.ts';
 import { getSettings } from '../settings/service.ts';
-import { currentUser, login, logout, REMEMBER_MS, requestPasswordReset, resetPassword } from './service.ts';
+import { currentUser, exitImpersonation, login, logout, requestPasswordReset, resetPassword, setSessionCookie } from './service.ts';
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -34,13 +34,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const result = await login(app, req, req.body);
-      reply.setCookie(SESSION_COOKIE, result.token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: app.config.COOKIE_SECURE,
-        ...(result.remember ? { maxAge: REMEMBER_MS / 1000 } : {}),
-      });
+      setSessionCookie(app, reply, result.token, result.remember);
       return { user: result.user };
     },
   );
@@ -88,6 +82,19 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       await resetPassword(app, req, req.body.token, req.body.password);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/impersonation/exit',
+    {
+      config: { permission: 'signedIn' },
+      schema: { tags: ['auth'], summary: 'End "Viewing as" and return to the staff session', response: { 200: ZOk, 400: ZApiError, 403: ZApiError } },
+    },
+    async (req, reply) => {
+      const token = await exitImpersonation(app, req);
+      setSessionCookie(app, reply, token, false);
       return { ok: true as const };
     },
   );

@@ -1,6 +1,7 @@
 import { passwordPolicyProblem, type TLoginBody, type TPortal, type TSessionUser } from '@portal/contract/auth';
 import { permissionsOf, roleKey } from '@portal/contract/roles';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
@@ -220,4 +221,88 @@ export async function resetPassword(app: FastifyInstance, req: FastifyRequest, t
       actorEmail: user?.user.email,
     });
   });
+}
+
+/** The session cookie, as sign-in sets it (remembered sessions persist across browser restarts). */
+export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string, remember: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.config.COOKIE_SECURE,
+    ...(remember ? { maxAge: REMEMBER_MS / 1000 } : {}),
+  });
+}
+
+/**
+ * Staff open the customer portal as the customer's first active Admin user: the staff session is
+ * replaced by one for that user with impersonator_id = the staff user (the banner and the audit
+ * log show it). Returns the new session's token.
+ */
+export async function startImpersonation(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  target: { customerId: string; customerName: string; user: { id: string; name: string; email: string } | undefined },
+): Promise<string> {
+  const auth = req.auth;
+  if (!auth || auth.kind !== 'staff') throw new AppError(403, 'FORBIDDEN', 'Only staff can impersonate.');
+  const user = target.user;
+  if (!user) throw new AppError(409, 'CONFLICT', `${target.customerName} has no active Admin user to view the portal as.`);
+  const token = randomToken();
+  const now = new Date();
+  await app.db.transaction(async (tx) => {
+    await repo.deleteSession(tx, auth.sessionIdHash);
+    await repo.insertSession(tx, {
+      idHash: sha256(token),
+      userId: user.id,
+      impersonatorId: auth.userId,
+      remember: false,
+      ip: req.ip,
+      userAgent: req.headers['user-agent']?.slice(0, 300) ?? null,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_MAX_MS),
+    });
+    await recordAudit(tx, req, {
+      action: 'auth.impersonation_start',
+      entityType: 'customer',
+      entityId: target.customerId,
+      customerId: target.customerId,
+      summary: `${auth.name} started viewing the customer portal as ${user.name} (${target.customerName})`,
+    });
+  });
+  return token;
+}
+
+/** Ends "Viewing as": the impersonation session ends and the staff user gets a fresh session of their own. */
+export async function exitImpersonation(app: FastifyInstance, req: FastifyRequest): Promise<string> {
+  const auth = req.auth;
+  if (!auth?.impersonatorId) throw new AppError(400, 'BAD_REQUEST', 'This session is not impersonating anyone.');
+  const staff = await repo.findUserById(app.db, auth.impersonatorId);
+  if (!staff || staff.user.kind !== 'staff' || staff.user.status !== 'Active') {
+    throw new AppError(403, 'FORBIDDEN', 'The staff account is no longer active.');
+  }
+  const token = randomToken();
+  const now = new Date();
+  await app.db.transaction(async (tx) => {
+    await repo.deleteSession(tx, auth.sessionIdHash);
+    await repo.insertSession(tx, {
+      idHash: sha256(token),
+      userId: staff.user.id,
+      remember: false,
+      ip: req.ip,
+      userAgent: req.headers['user-agent']?.slice(0, 300) ?? null,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_MAX_MS),
+    });
+    await recordAudit(tx, req, {
+      action: 'auth.impersonation_exit',
+      entityType: 'customer',
+      entityId: auth.customerId,
+      customerId: auth.customerId,
+      summary: `${staff.user.name} stopped viewing the customer portal as ${auth.name}`,
+      actorId: staff.user.id,
+      actorEmail: staff.user.email,
+    });
+  });
+  return token;
 }

@@ -36,3 +36,7 @@ export async function setRead(db: DbOrTx, userId: string, id: string, readAt: Da
     .returning({ id: notifications.id });
   return row;
 }
+
+export async function insertMany(db: DbOrTx, rows: (typeof notifications.$inferInsert)[]) {
+  if (rows.length) await db.insert(notifications).values(rows);
+}

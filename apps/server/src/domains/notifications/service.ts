@@ -1,5 +1,6 @@
 import type { TNotification, TNotificationList } from '@portal/contract/notifications';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
 import type { notifications } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { authOf } from '../../plugins/auth.ts';
@@ -54,4 +55,20 @@ export async function setRead(app: FastifyInstance, req: FastifyRequest, id: str
 
 export function unreadCount(app: FastifyInstance, userId: string): Promise<number> {
   return repo.countUnread(app.db, userId);
+}
+
+export interface NewNotification {
+  type: string;
+  title: string;
+  message: string;
+  /** A portal path the notification opens. */
+  link?: string | null;
+}
+
+/** Notifies users of an event, inside the caller's transaction (the event and its notices commit together). */
+export async function notifyUsers(tx: DbOrTx, userIds: string[], n: NewNotification): Promise<void> {
+  await repo.insertMany(
+    tx,
+    userIds.map((userId) => ({ userId, type: n.type, title: n.title, message: n.message, link: n.link ?? null })),
+  );
 }

@@ -27,6 +27,9 @@ export function portalRoutes(portal: Portal, screens: RouteObject[]): RouteObjec
       screen('forgot-password', { title: 'Forgot Password' }, () =>
         import('../../features/auth/pages/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
       ),
+      screen('reset-password', { title: 'Reset Password' }, () =>
+        import('../../features/auth/pages/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
+      ),
       {
         element: <PortalGate portal={portal} />,
         children: [

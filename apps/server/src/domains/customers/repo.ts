@@ -1,0 +1,189 @@
+import type { TListCustomersQuery } from '@portal/contract/customers';
+import { REVENUE_BANDS } from '@portal/contract/customers';
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { accounts, auditLog, customerNotes, customers, ipAddresses, recentCustomers, sessions, users } from '../../db/schema/index.ts';
+import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
+
+const alive = isNull(customers.deletedAt);
+
+function listWhere(q: TListCustomersQuery) {
+  const band = q.revenue ? REVENUE_BANDS.find((b) => b.value === q.revenue) : undefined;
+  return and(
+    alive,
+    q.search ? or(ilike(customers.name, likePattern(q.search)), ilike(customers.customerCode, likePattern(q.search))) : undefined,
+    q.status ? eq(customers.status, q.status) : undefined,
+    band ? gte(customers.revenue, band.min) : undefined,
+    band?.max ? lt(customers.revenue, band.max) : undefined,
+  );
+}
+
+const SORTS = {
+  name: sql`lower(${customers.name})`,
+  customerId: customers.customerCode,
+  revenue: customers.revenue,
+  status: customers.status,
+  createdAt: customers.createdAt,
+};
+
+export async function listCustomers(db: DbOrTx, q: TListCustomersQuery) {
+  const where = listWhere(q);
+  const accountCount = db
+    .select({ customerId: accounts.customerId, n: count().as('n') })
+    .from(accounts)
+    .where(isNull(accounts.deletedAt))
+    .groupBy(accounts.customerId)
+    .as('account_counts');
+  const [items, [total]] = await Promise.all([
+    db
+      .select({ customer: customers, accountCount: sql<number>`coalesce(${accountCount.n}, 0)::int` })
+      .from(customers)
+      .leftJoin(accountCount, eq(accountCount.customerId, customers.id))
+      .where(where)
+      .orderBy(...orderBy(SORTS, q.sort, q.dir, customers.id))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(customers).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+export async function suggestCustomers(db: DbOrTx, text: string, limit: number) {
+  // Names starting with the text first, then names containing it; lower(name) is indexed.
+  const lowered = text.toLowerCase();
+  return db
+    .select({ id: customers.id, name: customers.name, customerId: customers.customerCode, status: customers.status })
+    .from(customers)
+    .where(and(alive, or(ilike(customers.name, likePattern(text)), ilike(customers.customerCode, likePattern(text, 'prefix')))))
+    .orderBy(sql`case when lower(${customers.name}) like ${likePattern(lowered, 'prefix')} then 0 else 1 end`, sql`lower(${customers.name})`)
+    .limit(limit);
+}
+
+export async function findCustomer(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ customer: customers, manager: { id: users.id, name: users.name, email: users.email, phone: users.phone } })
+    .from(customers)
+    .leftJoin(users, eq(users.id, customers.accountManagerId))
+    .where(and(eq(customers.id, id), alive));
+  return row;
+}
+
+export async function nextCustomerCode(db: DbOrTx): Promise<string> {
+  const [row] = await db
+    .select({ max: sql<number | null>`max(nullif(regexp_replace(${customers.customerCode}, '\\D', '', 'g'), '')::int)` })
+    .from(customers);
+  return `CUST-${Math.max(1000, Number(row?.max ?? 1000)) + 1}`;
+}
+
+export async function insertCustomer(db: DbOrTx, values: typeof customers.$inferInsert) {
+  const [row] = await db.insert(customers).values(values).returning();
+  return row;
+}
+
+export async function updateCustomer(db: DbOrTx, id: string, values: Partial<typeof customers.$inferInsert>) {
+  const [row] = await db
+    .update(customers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(customers.id, id), alive))
+    .returning();
+  return row;
+}
+
+/** Soft delete: the customer and its accounts leave every list; its users' sessions end. */
+export async function softDeleteCustomer(db: DbOrTx, id: string, at: Date) {
+  const [row] = await db
+    .update(customers)
+    .set({ deletedAt: at, updatedAt: at })
+    .where(and(eq(customers.id, id), alive))
+    .returning({ id: customers.id, name: customers.name, customerCode: customers.customerCode });
+  if (!row) return undefined;
+  await db
+    .update(accounts)
+    .set({ deletedAt: at, updatedAt: at })
+    .where(and(eq(accounts.customerId, id), isNull(accounts.deletedAt)));
+  const members = db.select({ id: users.id }).from(users).where(eq(users.customerId, id));
+  await db.delete(sessions).where(inArray(sessions.userId, members));
+  return row;
+}
+
+export async function staffOptions(db: DbOrTx) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(users)
+    .where(and(eq(users.kind, 'staff'), eq(users.status, 'Active'), isNull(users.deletedAt)))
+    .orderBy(users.name);
+}
+
+export async function isActiveStaff(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.kind, 'staff'), eq(users.status, 'Active'), isNull(users.deletedAt)));
+  return Boolean(row);
+}
+
+export async function touchRecent(db: DbOrTx, userId: string, customerId: string, at: Date) {
+  await db
+    .insert(recentCustomers)
+    .values({ userId, customerId, accessedAt: at })
+    .onConflictDoUpdate({ target: [recentCustomers.userId, recentCustomers.customerId], set: { accessedAt: at } });
+}
+
+export async function listNotes(db: DbOrTx, customerId: string) {
+  return db
+    .select({ id: customerNotes.id, body: customerNotes.body, authorName: users.name, createdAt: customerNotes.createdAt })
+    .from(customerNotes)
+    .leftJoin(users, eq(users.id, customerNotes.authorId))
+    .where(eq(customerNotes.customerId, customerId))
+    .orderBy(desc(customerNotes.createdAt), desc(customerNotes.id))
+    .limit(200);
+}
+
+export async function insertNote(db: DbOrTx, values: typeof customerNotes.$inferInsert) {
+  const [row] = await db.insert(customerNotes).values(values).returning();
+  return row;
+}
+
+export async function listActivity(db: DbOrTx, customerId: string, limit: number) {
+  return db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      summary: auditLog.summary,
+      actor: sql<string | null>`coalesce(${users.name}, ${auditLog.actorEmail})`,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(eq(auditLog.customerId, customerId))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
+}
+
+export async function listIpAddresses(db: DbOrTx, customerId: string) {
+  return db
+    .select({
+      id: ipAddresses.id,
+      ipAddress: ipAddresses.ipAddress,
+      type: ipAddresses.type,
+      status: ipAddresses.status,
+      description: ipAddresses.description,
+      accountName: accounts.name,
+      lastUpdated: ipAddresses.lastUpdated,
+    })
+    .from(ipAddresses)
+    .leftJoin(accounts, eq(accounts.id, ipAddresses.accountId))
+    .where(and(eq(ipAddresses.customerId, customerId), or(isNull(ipAddresses.accountId), isNull(accounts.deletedAt))))
+    .orderBy(ipAddresses.type, ipAddresses.ipAddress);
+}
+
+/** The customer's first active Admin user: whom staff impersonate. */
+export async function firstCustomerAdmin(db: DbOrTx, customerId: string) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.customerId, customerId), eq(users.role, 'Admin'), eq(users.status, 'Active'), isNull(users.deletedAt)))
+    .orderBy(users.createdAt, users.id)
+    .limit(1);
+  return row;
+}

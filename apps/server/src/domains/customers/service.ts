@@ -1,0 +1,221 @@
+import type { TPage } from '@portal/contract/common';
+import type {
+  TActivityEntry,
+  TCustomer,
+  TCustomerListItem,
+  TCustomerNote,
+  TCustomerSuggestion,
+  TIpAddress,
+  TListCustomersQuery,
+  TStaffOption,
+} from '@portal/contract/customers';
+import type { ZCustomerBody } from '@portal/contract/customers';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { customers } from '../../db/schema/index.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import { pageOf } from '../../lib/paging.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { recordAudit } from '../audit/service.ts';
+import * as repo from './repo.ts';
+
+type CustomerRow = typeof customers.$inferSelect;
+type CustomerBody = z.output<typeof ZCustomerBody>;
+
+export const fullAddress = (c: Pick<CustomerRow, 'address' | 'city' | 'state' | 'zipCode'>) =>
+  [c.address, c.city, [c.state, c.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+
+function toListItem(row: { customer: CustomerRow; accountCount: number }): TCustomerListItem {
+  const c = row.customer;
+  return {
+    id: c.id,
+    customerId: c.customerCode,
+    name: c.name,
+    address: fullAddress(c),
+    phone: c.phone,
+    email: c.email,
+    revenue: c.revenue,
+    status: c.status,
+    accountCount: row.accountCount,
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
+function toCustomer(c: CustomerRow, manager: { id: string; name: string; email: string; phone: string | null } | null): TCustomer {
+  return {
+    id: c.id,
+    customerId: c.customerCode,
+    name: c.name,
+    email: c.email,
+    phone: c.phone,
+    website: c.website,
+    industry: c.industry,
+    address: c.address,
+    city: c.city,
+    state: c.state,
+    zipCode: c.zipCode,
+    country: c.country,
+    status: c.status,
+    accountType: c.accountType,
+    revenue: c.revenue,
+    createdAt: c.createdAt.toISOString(),
+    accountManager: manager?.id ? manager : null,
+    primaryContact: { name: c.primaryContactName, title: c.primaryContactTitle, email: c.primaryContactEmail, phone: c.primaryContactPhone },
+    billingContact: { name: c.billingContactName, title: c.billingContactTitle, email: c.billingContactEmail, phone: c.billingContactPhone },
+  };
+}
+
+/** What the audit log keeps of a customer (no secrets here, but only the fields that change). */
+const auditView = (c: CustomerRow) => ({
+  name: c.name,
+  email: c.email,
+  phone: c.phone,
+  address: fullAddress(c),
+  status: c.status,
+  accountManagerId: c.accountManagerId,
+});
+
+export async function listCustomers(app: FastifyInstance, q: TListCustomersQuery): Promise<TPage<TCustomerListItem>> {
+  const { items, total } = await repo.listCustomers(app.db, q);
+  return pageOf(items.map(toListItem), total, q);
+}
+
+export function suggestCustomers(app: FastifyInstance, text: string, limit: number): Promise<TCustomerSuggestion[]> {
+  return repo.suggestCustomers(app.db, text, limit);
+}
+
+export function staffOptions(app: FastifyInstance): Promise<TStaffOption[]> {
+  return repo.staffOptions(app.db);
+}
+
+/** A customer's detail; opening it is remembered for the staff user's Recently Accessed list. */
+export async function getCustomer(app: FastifyInstance, req: FastifyRequest, id: string): Promise<TCustomer> {
+  const row = await repo.findCustomer(app.db, id);
+  if (!row) throw notFound('Customer');
+  await repo.touchRecent(app.db, authOf(req).userId, id, new Date());
+  return toCustomer(row.customer, row.manager);
+}
+
+/** Throws a 404 unless the customer exists (and is not deleted). */
+export async function requireCustomer(app: FastifyInstance, id: string): Promise<CustomerRow> {
+  const row = await repo.findCustomer(app.db, id);
+  if (!row) throw notFound('Customer');
+  return row.customer;
+}
+
+async function checkManager(app: FastifyInstance, managerId: string | null | undefined) {
+  if (managerId && !(await repo.isActiveStaff(app.db, managerId))) {
+    throw invalid({ accountManagerId: 'Choose an account manager from the staff list' });
+  }
+}
+
+const columnsOf = (body: CustomerBody) => ({
+  name: body.name,
+  email: body.email,
+  phone: body.phone,
+  address: body.address,
+  city: body.city,
+  state: body.state,
+  zipCode: body.zipCode,
+  country: body.country,
+  status: body.status,
+  accountManagerId: body.accountManagerId,
+  website: body.website,
+  industry: body.industry,
+});
+
+export async function createCustomer(app: FastifyInstance, req: FastifyRequest, body: CustomerBody): Promise<TCustomer> {
+  await checkManager(app, body.accountManagerId);
+  const created = await app.db.transaction(async (tx) => {
+    // Serialise code assignment so two creations never pick the same CUST number.
+    await tx.execute(sql`select pg_advisory_xact_lock(382001)`);
+    const customerCode = await repo.nextCustomerCode(tx);
+    const row = await repo.insertCustomer(tx, { ...columnsOf(body), customerCode });
+    if (!row) throw new Error('Customer insert returned nothing');
+    await recordAudit(tx, req, {
+      action: 'customer.create',
+      entityType: 'customer',
+      entityId: row.id,
+      customerId: row.id,
+      summary: `Created customer ${row.name} (${row.customerCode})`,
+      after: auditView(row),
+    });
+    return row;
+  });
+  return getCustomer(app, req, created.id);
+}
+
+export async function updateCustomer(app: FastifyInstance, req: FastifyRequest, id: string, body: CustomerBody): Promise<TCustomer> {
+  const before = await requireCustomer(app, id);
+  await checkManager(app, body.accountManagerId);
+  await app.db.transaction(async (tx) => {
+    const after = await repo.updateCustomer(tx, id, columnsOf(body));
+    if (!after) throw notFound('Customer');
+    await recordAudit(tx, req, {
+      action: 'customer.update',
+      entityType: 'customer',
+      entityId: id,
+      customerId: id,
+      summary: `Updated the company profile of ${after.name}`,
+      before: auditView(before),
+      after: auditView(after),
+    });
+  });
+  return getCustomer(app, req, id);
+}
+
+export async function deleteCustomer(app: FastifyInstance, req: FastifyRequest, id: string): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    const row = await repo.softDeleteCustomer(tx, id, new Date());
+    if (!row) throw notFound('Customer');
+    await recordAudit(tx, req, {
+      action: 'customer.delete',
+      entityType: 'customer',
+      entityId: id,
+      customerId: id,
+      summary: `Deleted customer ${row.name} (${row.customerCode}) with its accounts; its users can no longer sign in`,
+    });
+  });
+}
+
+export async function listNotes(app: FastifyInstance, customerId: string): Promise<TCustomerNote[]> {
+  await requireCustomer(app, customerId);
+  const rows = await repo.listNotes(app.db, customerId);
+  return rows.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() }));
+}
+
+export async function addNote(app: FastifyInstance, req: FastifyRequest, customerId: string, body: string): Promise<TCustomerNote> {
+  const customer = await requireCustomer(app, customerId);
+  const auth = authOf(req);
+  const note = await app.db.transaction(async (tx) => {
+    const row = await repo.insertNote(tx, { customerId, authorId: auth.userId, body });
+    if (!row) throw new Error('Note insert returned nothing');
+    await recordAudit(tx, req, {
+      action: 'customer.note_add',
+      entityType: 'customer_note',
+      entityId: row.id,
+      customerId,
+      summary: `Added a note to ${customer.name}`,
+      after: { body },
+    });
+    return row;
+  });
+  return { id: note.id, body: note.body, authorName: auth.name, createdAt: note.createdAt.toISOString() };
+}
+
+export async function listActivity(app: FastifyInstance, customerId: string): Promise<TActivityEntry[]> {
+  await requireCustomer(app, customerId);
+  const rows = await repo.listActivity(app.db, customerId, 100);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+export async function listIpAddresses(app: FastifyInstance, customerId: string): Promise<TIpAddress[]> {
+  await requireCustomer(app, customerId);
+  const rows = await repo.listIpAddresses(app.db, customerId);
+  return rows.map((r) => ({ ...r, lastUpdated: r.lastUpdated.toISOString() }));
+}
+
+export function firstCustomerAdmin(app: FastifyInstance, customerId: string) {
+  return repo.firstCustomerAdmin(app.db, customerId);
+}

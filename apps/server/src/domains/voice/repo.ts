@@ -1,0 +1,265 @@
+import type { TListIpsQuery, TListTrunksQuery, TTrunkIp } from '@portal/contract/voice';
+import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { accounts, customers, ipAddresses, trunkIps, trunks } from '../../db/schema/index.ts';
+import type { ListScope } from '../../lib/list-scope.ts';
+
+export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function trunkWhere(scope: ListScope, q: Pick<TListTrunksQuery, 'search' | 'status'>): SQL | undefined {
+  const term = q.search ? `%${likeEscape(q.search)}%` : null;
+  return and(
+    isNull(accounts.deletedAt),
+    scope.customerId ? eq(trunks.customerId, scope.customerId) : undefined,
+    scope.accountId ? eq(trunks.accountId, scope.accountId) : undefined,
+    q.status ? eq(trunks.status, q.status) : undefined,
+    term
+      ? or(
+          ilike(trunks.trunkName, term),
+          ilike(accounts.name, term),
+          sql`exists (select 1 from ${trunkIps} where ${trunkIps.trunkId} = ${trunks.id} and (${trunkIps.ip} ilike ${term} or ${trunkIps.name} ilike ${term}))`,
+        )
+      : undefined,
+  );
+}
+
+export async function listTrunks(db: DbOrTx, scope: ListScope, q: TListTrunksQuery) {
+  const where = trunkWhere(scope, q);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: trunks.id,
+        trunkName: trunks.trunkName,
+        routeStrategy: trunks.routeStrategy,
+        status: trunks.status,
+        customerId: trunks.customerId,
+        accountId: trunks.accountId,
+        accountName: accounts.name,
+        createdAt: trunks.createdAt,
+      })
+      .from(trunks)
+      .innerJoin(accounts, eq(accounts.id, trunks.accountId))
+      .where(where)
+      .orderBy(asc(accounts.name), asc(trunks.trunkName), asc(trunks.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db
+      .select({ n: count() })
+      .from(trunks)
+      .innerJoin(accounts, eq(accounts.id, trunks.accountId))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function trunkById(db: DbOrTx, id: string, scopeCustomerId: string | null) {
+  const [row] = await db
+    .select({
+      id: trunks.id,
+      trunkName: trunks.trunkName,
+      routeStrategy: trunks.routeStrategy,
+      status: trunks.status,
+      customerId: trunks.customerId,
+      accountId: trunks.accountId,
+      accountName: accounts.name,
+      createdAt: trunks.createdAt,
+    })
+    .from(trunks)
+    .innerJoin(accounts, eq(accounts.id, trunks.accountId))
+    .where(and(eq(trunks.id, id), isNull(accounts.deletedAt), scopeCustomerId ? eq(trunks.customerId, scopeCustomerId) : undefined));
+  return row;
+}
+
+export async function ipsOfTrunks(db: DbOrTx, trunkIdList: string[]) {
+  if (trunkIdList.length === 0) return [];
+  return db
+    .select({ trunkId: trunkIps.trunkId, groupName: trunkIps.groupName, ip: trunkIps.ip, name: trunkIps.name })
+    .from(trunkIps)
+    .where(inArray(trunkIps.trunkId, trunkIdList))
+    .orderBy(asc(trunkIps.trunkId), asc(trunkIps.groupName), asc(trunkIps.position));
+}
+
+export async function insertTrunk(tx: DbOrTx, values: typeof trunks.$inferInsert) {
+  const [row] = await tx.insert(trunks).values(values).returning({ id: trunks.id });
+  return row;
+}
+
+export async function updateTrunk(tx: DbOrTx, id: string, set: Partial<typeof trunks.$inferInsert>) {
+  await tx.update(trunks).set(set).where(eq(trunks.id, id));
+}
+
+export async function replaceGroup(tx: DbOrTx, trunkId: string, group: 'primary' | 'failover', rows: TTrunkIp[]) {
+  await tx.delete(trunkIps).where(and(eq(trunkIps.trunkId, trunkId), eq(trunkIps.groupName, group)));
+  if (rows.length)
+    await tx.insert(trunkIps).values(rows.map((r, position) => ({ trunkId, groupName: group, ip: r.ip, name: r.name ?? null, position })));
+}
+
+export async function deleteTrunk(tx: DbOrTx, id: string) {
+  await tx.delete(trunks).where(eq(trunks.id, id));
+}
+
+export async function listIps(db: DbOrTx, scope: ListScope, q: TListIpsQuery) {
+  const term = q.search ? `%${likeEscape(q.search)}%` : null;
+  const where = and(
+    isNull(customers.deletedAt),
+    scope.customerId ? eq(ipAddresses.customerId, scope.customerId) : undefined,
+    scope.accountId ? eq(ipAddresses.accountId, scope.accountId) : undefined,
+    q.status ? eq(ipAddresses.status, q.status) : undefined,
+    q.type ? eq(ipAddresses.type, q.type) : undefined,
+    term ? or(ilike(ipAddresses.ipAddress, term), ilike(ipAddresses.description, term), ilike(accounts.name, term)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: ipAddresses.id,
+        ipAddress: ipAddresses.ipAddress,
+        type: ipAddresses.type,
+        status: ipAddresses.status,
+        description: ipAddresses.description,
+        lastUsedAt: ipAddresses.lastUsedAt,
+        lastUpdated: ipAddresses.lastUpdated,
+        accountId: ipAddresses.accountId,
+        accountName: accounts.name,
+      })
+      .from(ipAddresses)
+      .innerJoin(customers, eq(customers.id, ipAddresses.customerId))
+      .leftJoin(accounts, eq(accounts.id, ipAddresses.accountId))
+      .where(where)
+      .orderBy(asc(accounts.name), asc(ipAddresses.type), asc(ipAddresses.ipAddress))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db
+      .select({ n: count() })
+      .from(ipAddresses)
+      .innerJoin(customers, eq(customers.id, ipAddresses.customerId))
+      .leftJoin(accounts, eq(accounts.id, ipAddresses.accountId))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function voiceAccounts(db: DbOrTx, customerId: string | null) {
+  return db
+    .select({
+      id: accounts.id,
+      name: accounts.name,
+      accountCode: accounts.accountCode,
+      customerId: accounts.customerId,
+      customerName: customers.name,
+      maxVoiceChannels: accounts.maxVoiceChannels,
+    })
+    .from(accounts)
+    .innerJoin(customers, eq(customers.id, accounts.customerId))
+    .where(and(isNull(accounts.deletedAt), isNull(customers.deletedAt), customerId ? eq(accounts.customerId, customerId) : undefined))
+    .orderBy(asc(customers.name), asc(accounts.name));
+}
+
+/** The channel allocation is the voice side of an account row. */
+export async function setMaxVoiceChannels(tx: DbOrTx, accountId: string, maxVoiceChannels: number) {
+  await tx.update(accounts).set({ maxVoiceChannels, updatedAt: new Date() }).where(eq(accounts.id, accountId));
+}
+
+// ---------------------------------------------------------------------------------------------
+// CDRs: hand-written SQL, because the same statement serves the keyset page, the export's
+// keyset chunks (PGlite) and PostgreSQL's COPY (which takes no bind parameters).
+
+export interface CdrCriteria {
+  customerId: string | null;
+  accountId: string | null;
+  from?: string | undefined;
+  to?: string | undefined;
+  since?: Date | undefined;
+  until?: Date | undefined;
+}
+
+/** A statement with $n placeholders and its parameters. */
+export interface Statement {
+  text: string;
+  params: unknown[];
+}
+
+export function cdrWhere(c: CdrCriteria, params: unknown[]): string {
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const parts: string[] = [];
+  if (c.accountId) parts.push(`c.account_id = ${p(c.accountId)}::uuid`);
+  else if (c.customerId) parts.push(`c.customer_id = ${p(c.customerId)}::uuid`);
+  if (c.since) parts.push(`c.started_at >= ${p(c.since.toISOString())}::timestamptz`);
+  if (c.until) parts.push(`c.started_at < ${p(c.until.toISOString())}::timestamptz`);
+  if (c.from) parts.push(`c.from_number LIKE ${p(`%${likeEscape(c.from)}%`)}`);
+  if (c.to) parts.push(`c.to_number LIKE ${p(`%${likeEscape(c.to)}%`)}`);
+  return parts.length ? parts.join(' AND ') : 'TRUE';
+}
+
+/** One page, newest first, after the keyset (exclusive). Fetches limit + 1 to know if there is more. */
+export function cdrPageStatement(c: CdrCriteria, after: { at: Date; id: number } | null, limit: number): Statement {
+  const params: unknown[] = [];
+  let where = cdrWhere(c, params);
+  if (after) {
+    params.push(after.at.toISOString(), after.id);
+    where += ` AND (c.started_at, c.id) < ($${params.length - 1}::timestamptz, $${params.length}::bigint)`;
+  }
+  params.push(limit + 1);
+  return {
+    text: `SELECT c.id::text AS id, c.call_id, c.account_id, a.name AS account_name, c.from_number, c.to_number, c.started_at,
+       c.duration_seconds, c.status, c.direction, c.cost::text AS cost
+FROM (SELECT * FROM cdrs c WHERE ${where} ORDER BY c.started_at DESC, c.id DESC LIMIT $${params.length}) c
+JOIN accounts a ON a.id = c.account_id
+ORDER BY c.started_at DESC, c.id DESC`,
+    params,
+  };
+}
+
+/** The export's columns, formatted by the database (the header row comes from the aliases). */
+export function cdrExportSelect(tzParam: string): string {
+  return `to_char(c.started_at AT TIME ZONE ${tzParam}, 'YYYY-MM-DD HH24:MI:SS') AS "Call Date/Time",
+  c.from_number AS "Source", c.to_number AS "Destination",
+  to_char(make_interval(secs => c.duration_seconds), 'HH24:MI:SS') AS "Duration",
+  c.status AS "Status", c.direction AS "Direction", c.cost AS "Cost (USD)"`;
+}
+
+export function cdrExportStatement(c: CdrCriteria, timeZone: string): Statement {
+  const params: unknown[] = [];
+  const where = cdrWhere(c, params);
+  params.push(timeZone);
+  return {
+    text: `SELECT ${cdrExportSelect(`$${params.length}`)} FROM cdrs c WHERE ${where} ORDER BY c.started_at DESC, c.id DESC`,
+    params,
+  };
+}
+
+/** One keyset chunk of the export with its key columns (PGlite path). */
+export function cdrExportChunkStatement(c: CdrCriteria, timeZone: string, after: { at: Date; id: number } | null, limit: number): Statement {
+  const params: unknown[] = [];
+  let where = cdrWhere(c, params);
+  if (after) {
+    params.push(after.at.toISOString(), after.id);
+    where += ` AND (c.started_at, c.id) < ($${params.length - 1}::timestamptz, $${params.length}::bigint)`;
+  }
+  params.push(timeZone);
+  const tz = `$${params.length}`;
+  params.push(limit);
+  return {
+    text: `SELECT ${cdrExportSelect(tz)}, c.started_at AS key_at, c.id::text AS key_id
+FROM cdrs c WHERE ${where} ORDER BY c.started_at DESC, c.id DESC LIMIT $${params.length}`,
+    params,
+  };
+}
+
+/** Inlines the parameters as SQL literals (COPY takes none). Values are already validated. */
+export function inlineStatement(s: Statement, escapeLiteral: (v: string) => string): string {
+  return s.text.replace(/\$(\d+)/g, (_m, n: string) => {
+    const v = s.params[Number(n) - 1];
+    return typeof v === 'number' ? String(v) : escapeLiteral(String(v));
+  });
+}
+
+export async function runStatement<T>(database: Database, s: Statement): Promise<T[]> {
+  if (database.kind === 'pglite' && database.pglite) {
+    return (await database.pglite.query<T>(s.text, s.params)).rows;
+  }
+  if (!database.pool) throw new Error('No database pool');
+  return (await database.pool.query(s.text, s.params)).rows as T[];
+}

@@ -1,0 +1,34 @@
+import type { TPage, TPageQuery } from '@portal/contract/common';
+import { type AnyColumn, asc, desc, type SQL, type SQLWrapper } from 'drizzle-orm';
+
+/**
+ * Offset paging for bounded lists (one customer's data, the customer book): the page's rows plus
+ * the total count. Big tables (CDRs, messages) use keyset paging instead.
+ */
+export function offsetOf(q: TPageQuery): number {
+  return (q.page - 1) * q.pageSize;
+}
+
+export function pageOf<T>(items: T[], total: number, q: TPageQuery): TPage<T> {
+  return { items, total, page: q.page, pageSize: q.pageSize };
+}
+
+/**
+ * ORDER BY from a whitelisted sort key (the contract's enum rejects others with a 400) and a
+ * direction, with a unique tie-breaker so pages never overlap or skip rows.
+ */
+export function orderBy<K extends string>(
+  columns: Record<K, SQLWrapper | AnyColumn>,
+  sort: K,
+  dir: 'asc' | 'desc',
+  tieBreaker: AnyColumn,
+): SQL[] {
+  const by = dir === 'desc' ? desc : asc;
+  return [by(columns[sort] as AnyColumn), by(tieBreaker)];
+}
+
+/** Escapes % and _ so user text is matched literally inside an ILIKE pattern. */
+export function likePattern(text: string, where: 'contains' | 'prefix' = 'contains'): string {
+  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return where === 'prefix' ? `${escaped}%` : `%${escaped}%`;
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { ZIsoDateTime } from './common.ts';
+
+export const ZServiceStatusEntry = z.object({
+  id: z.uuid(),
+  serviceName: z.string(),
+  status: z.string(),
+  title: z.string(),
+  updatedAt: ZIsoDateTime,
+});
+export type TServiceStatusEntry = z.infer<typeof ZServiceStatusEntry>;
+
+export const ZDashboardTicket = z.object({
+  id: z.uuid(),
+  ticketId: z.string(),
+  subject: z.string(),
+  customerName: z.string(),
+  status: z.string(),
+  priority: z.string(),
+  updatedAt: ZIsoDateTime,
+});
+export type TDashboardTicket = z.infer<typeof ZDashboardTicket>;
+
+/** The admin dashboard: aggregates of real rows. */
+export const ZAdminDashboard = z.object({
+  metrics: z.object({
+    totalCustomers: z.number().int(),
+    monthlyRevenue: z.number(),
+    activeServices: z.number().int(),
+    supportTickets: z.number().int(),
+  }),
+  /** Open service status incidents (not Operational, not Resolved). */
+  activeAlerts: z.number().int(),
+  /** Availability over the last 30 days, from the service status incidents (percent). */
+  uptime: z.number(),
+  serviceStatus: z.array(ZServiceStatusEntry),
+  recentCustomers: z.array(z.object({ id: z.uuid(), name: z.string(), customerId: z.string(), status: z.string(), accessedAt: ZIsoDateTime })),
+  recentTickets: z.array(ZDashboardTicket),
+});
+export type TAdminDashboard = z.infer<typeof ZAdminDashboard>;
+
+export const ZUsageSummary = z.object({
+  volume: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  cost: z.number(),
+  /** Daily volume over the last 30 days, oldest first. */
+  daily: z.array(z.object({ day: z.string(), volume: z.number().int() })),
+});
+
+/** The customer dashboard, scoped to the caller's company. */
+export const ZCustomerDashboard = z.object({
+  companyName: z.string(),
+  userName: z.string(),
+  metrics: z.object({
+    activeSubAccounts: z.number().int(),
+    activeNumbers: z.number().int(),
+    monthToDateSpend: z.number(),
+    openTickets: z.number().int(),
+  }),
+  serviceStatus: z.array(ZServiceStatusEntry),
+  recentAccounts: z.array(z.object({ id: z.uuid(), name: z.string(), accountId: z.string(), status: z.string(), lastAccessed: ZIsoDateTime.nullable() })),
+  recentTickets: z.array(ZDashboardTicket),
+  usage: z.object({ sms: ZUsageSummary, voice: ZUsageSummary, numbers: ZUsageSummary }),
+});
+export type TCustomerDashboard = z.infer<typeof ZCustomerDashboard>;
