@@ -25,6 +25,8 @@ export default defineConfig({
                 ...serverTest,
                 name: 'server-pg',
                 include: ['src/domains/**/*.test.ts', 'test/**/*.test.ts'],
+                // main.test.ts starts the embedded default; it has nothing to run on PostgreSQL.
+                exclude: ['test/main.test.ts'],
                 env: { PORTAL_TEST_DB: 'pg' },
               },
             },
