@@ -21,10 +21,12 @@ async function main() {
   const database = await openDatabase(embedded ? { dataDir } : { url: config.DATABASE_URL });
   await migrate(database);
   let seeded = false;
+  let empty = await isEmpty(database.db);
   // The embedded default seeds itself on first start; a PostgreSQL server only through `npm run db:seed`.
-  if (embedded && (await isEmpty(database.db))) {
+  if (embedded && empty) {
     await seed(database.db, { demoPassword: config.PORTAL_DEMO_PASSWORD });
     seeded = true;
+    empty = false;
   }
 
   const app = await buildApp({ database, config });
@@ -54,8 +56,12 @@ async function main() {
     `  ${config.PORTAL_BRAND} portal is running at http://${shown}:${config.PORT}`,
     `  Database: ${embedded ? `embedded PGlite in ${dataDir}${seeded ? ' (created and seeded now)' : ''}` : 'PostgreSQL (DATABASE_URL)'}`,
     '',
-    `  Demo sign-ins (password: ${config.PORTAL_DEMO_PASSWORD === 'Portal-Demo-1' ? 'Portal-Demo-1' : 'the PORTAL_DEMO_PASSWORD you set'}):`,
-    ...DEMO_USERS.map(([email, what]) => `    ${email.padEnd(22)} ${what}`),
+    ...(empty
+      ? ['  The database has no users yet: run `npm run db:seed` to load the demo data and its sign-ins.']
+      : [
+          `  Demo sign-ins (password: ${config.PORTAL_DEMO_PASSWORD === 'Portal-Demo-1' ? 'Portal-Demo-1' : 'the PORTAL_DEMO_PASSWORD you set'}):`,
+          ...DEMO_USERS.map(([email, what]) => `    ${email.padEnd(22)} ${what}`),
+        ]),
     `  Admin portal: http://${shown}:${config.PORT}/admin/login   Customer portal: http://${shown}:${config.PORT}/customer/login`,
     '',
   ];
