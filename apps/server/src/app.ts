@@ -5,7 +5,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { accountRoutes } from './domains/accounts/routes.ts';
 import { authRoutes } from './domains/auth/routes.ts';
+import { billingRoutes } from './domains/billing/routes.ts';
+import { companyRoutes } from './domains/company/routes.ts';
+import { customerRoutes } from './domains/customers/routes.ts';
+import { dashboardRoutes } from './domains/dashboard/routes.ts';
 import { healthRoutes } from './domains/health/routes.ts';
 import { notificationRoutes } from './domains/notifications/routes.ts';
 import { numberRoutes } from './domains/numbers/routes.ts';
@@ -79,6 +84,11 @@ export async function buildApp({ database, config, logger = true }: BuildOptions
   await app.register(authRoutes);
   await app.register(notificationRoutes);
   await app.register(shellRoutes);
+  await app.register(customerRoutes);
+  await app.register(accountRoutes);
+  await app.register(companyRoutes);
+  await app.register(billingRoutes);
+  await app.register(dashboardRoutes);
   await app.register(numberRoutes);
   await app.register(voiceRoutes);
 

@@ -75,13 +75,19 @@ const billingFields = {
   useCustomerBilling: z.boolean().default(true),
   billingContactName: ZOptionalText(120),
   billingContactTitle: ZOptionalText(120),
-  billingContactEmail: z.union([z.literal(''), ZEmail]).nullish().transform((v) => v || null),
+  billingContactEmail: z
+    .union([z.literal(''), ZEmail])
+    .nullish()
+    .transform((v) => v || null),
   billingContactPhone: ZOptionalText(30),
   billingAddress: ZOptionalText(300),
 };
 
 /** Custom billing needs at least a contact name and email. */
-function requireCustomBilling(v: { useCustomerBilling: boolean; billingContactName: string | null; billingContactEmail: string | null }, ctx: z.RefinementCtx) {
+function requireCustomBilling(
+  v: { useCustomerBilling: boolean; billingContactName: string | null; billingContactEmail: string | null },
+  ctx: z.RefinementCtx,
+) {
   if (v.useCustomerBilling) return;
   if (!v.billingContactName) ctx.addIssue({ code: 'custom', path: ['billingContactName'], message: 'Billing contact name is required' });
   if (!v.billingContactEmail) ctx.addIssue({ code: 'custom', path: ['billingContactEmail'], message: 'Billing contact email is required' });
@@ -102,7 +108,12 @@ export const ZCreateAccountBody = z
       .optional(),
     status: ZAccountStatus.default('active'),
     accountManagerId: z.uuid().nullish(),
-    maxVoiceChannels: z.coerce.number().int('Please enter a valid number of channels').min(1, 'Please enter a valid number of channels').max(10_000).optional(),
+    maxVoiceChannels: z.coerce
+      .number()
+      .int('Please enter a valid number of channels')
+      .min(1, 'Please enter a valid number of channels')
+      .max(10_000)
+      .optional(),
     ...billingFields,
   })
   .superRefine(requireCustomBilling);
@@ -113,7 +124,11 @@ export const ZUpdateAccountBody = z
     name: ZRequiredText('Account name', 120),
     status: ZAccountStatus,
     accountManagerId: z.uuid().nullish(),
-    maxVoiceChannels: z.coerce.number().int('Please enter a valid number of channels').min(1, 'Please enter a valid number of channels').max(10_000),
+    maxVoiceChannels: z.coerce
+      .number()
+      .int('Please enter a valid number of channels')
+      .min(1, 'Please enter a valid number of channels')
+      .max(10_000),
     ...billingFields,
   })
   .superRefine(requireCustomBilling);

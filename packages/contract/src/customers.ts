@@ -91,7 +91,10 @@ export const ZCustomerBody = z.object({
 });
 export type TCustomerBody = z.input<typeof ZCustomerBody>;
 
-export const ZCustomerSuggestionsQuery = z.object({ q: z.string().trim().min(1).max(100), limit: z.coerce.number().int().min(1).max(20).default(8) });
+export const ZCustomerSuggestionsQuery = z.object({
+  q: z.string().trim().min(1).max(100),
+  limit: z.coerce.number().int().min(1).max(20).default(8),
+});
 export const ZCustomerSuggestion = z.object({ id: z.uuid(), name: z.string(), customerId: z.string(), status: ZCustomerStatus });
 export type TCustomerSuggestion = z.infer<typeof ZCustomerSuggestion>;
 

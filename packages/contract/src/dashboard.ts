@@ -34,7 +34,9 @@ export const ZAdminDashboard = z.object({
   /** Availability over the last 30 days, from the service status incidents (percent). */
   uptime: z.number(),
   serviceStatus: z.array(ZServiceStatusEntry),
-  recentCustomers: z.array(z.object({ id: z.uuid(), name: z.string(), customerId: z.string(), status: z.string(), accessedAt: ZIsoDateTime })),
+  recentCustomers: z.array(
+    z.object({ id: z.uuid(), name: z.string(), customerId: z.string(), status: z.string(), accessedAt: ZIsoDateTime }),
+  ),
   recentTickets: z.array(ZDashboardTicket),
 });
 export type TAdminDashboard = z.infer<typeof ZAdminDashboard>;
@@ -59,7 +61,9 @@ export const ZCustomerDashboard = z.object({
     openTickets: z.number().int(),
   }),
   serviceStatus: z.array(ZServiceStatusEntry),
-  recentAccounts: z.array(z.object({ id: z.uuid(), name: z.string(), accountId: z.string(), status: z.string(), lastAccessed: ZIsoDateTime.nullable() })),
+  recentAccounts: z.array(
+    z.object({ id: z.uuid(), name: z.string(), accountId: z.string(), status: z.string(), lastAccessed: ZIsoDateTime.nullable() }),
+  ),
   recentTickets: z.array(ZDashboardTicket),
   usage: z.object({ sms: ZUsageSummary, voice: ZUsageSummary, numbers: ZUsageSummary }),
 });

@@ -91,13 +91,15 @@ export type TNumbersChanged = z.infer<typeof ZNumbersChanged>;
 
 /** Inventory search: an area code or any leading digits after the country code, a type and features. */
 export const ZInventoryQuery = z.object({
-  prefix: optional(z.string().trim().regex(/^\+?\d{1,10}$/, 'Enter an area code or leading digits')),
+  prefix: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\+?\d{1,10}$/, 'Enter an area code or leading digits'),
+  ),
   type: optional(z.enum(NUMBER_TYPES)),
   features: optional(
-    z.preprocess(
-      (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-      z.array(z.enum(NUMBER_FEATURES)).max(3),
-    ),
+    z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(z.enum(NUMBER_FEATURES)).max(3)),
   ),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });

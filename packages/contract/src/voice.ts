@@ -91,10 +91,7 @@ const ZIpGroup = (min: number) =>
       });
     });
 
-function noSharedIps(
-  value: { primaryGroup?: TTrunkIp[] | undefined; failoverGroup?: TTrunkIp[] | undefined },
-  ctx: z.RefinementCtx,
-): void {
+function noSharedIps(value: { primaryGroup?: TTrunkIp[] | undefined; failoverGroup?: TTrunkIp[] | undefined }, ctx: z.RefinementCtx): void {
   const primary = new Set((value.primaryGroup ?? []).map((r) => normalizeIp(r.ip)));
   (value.failoverGroup ?? []).forEach((row, i) => {
     if (primary.has(normalizeIp(row.ip)))
@@ -102,16 +99,27 @@ function noSharedIps(
   });
 }
 
-export const ZTrunkBase = z.object({
+const trunkFields = {
   trunkName: z.string().trim().min(1, 'Trunk name is required').max(100),
-  routeStrategy: z.enum(ROUTE_STRATEGIES).default('Round Robin'),
-  status: z.enum(TRUNK_STATUSES).default('Active'),
+  routeStrategy: z.enum(ROUTE_STRATEGIES),
+  status: z.enum(TRUNK_STATUSES),
   primaryGroup: ZIpGroup(1),
-  failoverGroup: ZIpGroup(0).default([]),
-});
-export const ZCreateTrunkBody = ZTrunkBase.extend({ accountId: ZId }).superRefine(noSharedIps);
+  failoverGroup: ZIpGroup(0),
+};
+export const ZCreateTrunkBody = z
+  .object({
+    ...trunkFields,
+    accountId: ZId,
+    routeStrategy: trunkFields.routeStrategy.default('Round Robin'),
+    status: trunkFields.status.default('Active'),
+    failoverGroup: trunkFields.failoverGroup.default([]),
+  })
+  .superRefine(noSharedIps);
 export type TCreateTrunkBody = z.input<typeof ZCreateTrunkBody>;
-export const ZUpdateTrunkBody = ZTrunkBase.partial()
+/** Any subset of the fields; no defaults, so what is not sent is not changed. */
+export const ZUpdateTrunkBody = z
+  .object(trunkFields)
+  .partial()
   .superRefine(noSharedIps)
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to change');
 export type TUpdateTrunkBody = z.input<typeof ZUpdateTrunkBody>;
@@ -204,21 +212,22 @@ export const ZCdrFilters = z.object({
   /** Inclusive through the end of that day. */
   endDate: optional(ZIsoDate),
   /** The IANA time zone the dates are days of; default UTC. */
-  tz: optional(
-    z
-      .string()
-      .max(64)
-      .refine((tz) => {
-        try {
-          new Intl.DateTimeFormat('en-US', { timeZone: tz });
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'Unknown time zone'),
-  ),
+  tz: optional(z.string().max(64).refine(isTimeZone, 'Unknown time zone')),
 });
 export type TCdrFilters = z.infer<typeof ZCdrFilters>;
+
+const knownZones = new Set<string>(['UTC']);
+/** An IANA time zone name; each valid name is checked once (building a formatter is slow). */
+export function isTimeZone(tz: string): boolean {
+  if (knownZones.has(tz)) return true;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+  } catch {
+    return false;
+  }
+  if (knownZones.size < 1000) knownZones.add(tz);
+  return true;
+}
 
 const dateOrder = (v: { startDate?: string | undefined; endDate?: string | undefined }) =>
   !v.startDate || !v.endDate || v.startDate <= v.endDate;

@@ -17,7 +17,11 @@ export const csvLine = (values: readonly unknown[]) => `${values.map(csvField).j
  * key to continue from (null when done). Nothing is read before the client asks for it, so memory
  * stays flat whatever the size of the export.
  */
-export function csvStream<K>(header: readonly string[], first: K | null, next: (after: K | null) => Promise<{ text: string; key: K | null }>) {
+export function csvStream<K>(
+  header: readonly string[],
+  first: K | null,
+  next: (after: K | null) => Promise<{ text: string; key: K | null }>,
+) {
   async function* generate() {
     yield csvLine(header);
     let key: K | null = first;

@@ -39,6 +39,7 @@ export function keysetPage<T>(rows: T[], limit: number, keyOf: (row: T) => Keyse
 export function startOfDayIn(day: string, timeZone = 'UTC'): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const guess = Date.UTC(y, m - 1, d);
+  if (timeZone === 'UTC') return new Date(guess);
   // two passes settle the offset across a DST change
   let at = guess - offsetMs(guess, timeZone);
   at = guess - offsetMs(at, timeZone);
@@ -46,17 +47,29 @@ export function startOfDayIn(day: string, timeZone = 'UTC'): Date {
 }
 
 /** The zone's offset from UTC at an instant, in ms (positive east of Greenwich). */
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** Building an Intl.DateTimeFormat costs more than the page query: one per zone, kept. */
+function formatFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    if (formats.size > 500) formats.clear();
+    formats.set(timeZone, f);
+  }
+  return f;
+}
+
 function offsetMs(at: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(at));
+  const parts = formatFor(timeZone).formatToParts(new Date(at));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return asUtc - Math.floor(at / 1000) * 1000;

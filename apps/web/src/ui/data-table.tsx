@@ -59,7 +59,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
             aria-label="Select all rows"
             checked={allSelected}
             indeterminate={someSelected && !allSelected}
-            onChange={() => onSelectionChange(allSelected ? selection.filter((id) => !ids.includes(id)) : [...new Set([...selection, ...ids])])}
+            onChange={() =>
+              onSelectionChange(allSelected ? selection.filter((id) => !ids.includes(id)) : [...new Set([...selection, ...ids])])
+            }
           />
         </Table.Th>
       )}
@@ -149,7 +151,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <Table.ScrollContainer minWidth={600}>
-      <Table highlightOnHover verticalSpacing="sm" aria-label={props.label} aria-busy={loading || undefined} style={{ opacity: loading && rows ? 0.6 : 1 }}>
+      <Table
+        highlightOnHover
+        verticalSpacing="sm"
+        aria-label={props.label}
+        aria-busy={loading || undefined}
+        style={{ opacity: loading && rows ? 0.6 : 1 }}
+      >
         <Table.Thead>{header}</Table.Thead>
         <Table.Tbody>{body}</Table.Tbody>
       </Table>

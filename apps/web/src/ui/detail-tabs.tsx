@@ -7,6 +7,9 @@ export type RouteTab = {
   label: string;
 };
 
+/** Mantine tabs need a non-empty value; the index tab uses this one. */
+const INDEX = '_index';
+
 /** The tab whose suffix the current path continues; the index tab otherwise. */
 export function activeRouteTab(pathname: string, basePath: string, tabs: RouteTab[]): string {
   const rest = pathname.startsWith(basePath) ? pathname.slice(basePath.length).replace(/^\/+/, '') : '';
@@ -23,12 +26,12 @@ export function activeRouteTab(pathname: string, basePath: string, tabs: RouteTa
 export function DetailTabs({ basePath, tabs }: { basePath: string; tabs: RouteTab[] }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const active = activeRouteTab(pathname, basePath, tabs);
+  const active = activeRouteTab(pathname, basePath, tabs) || INDEX;
   return (
-    <Tabs value={active} onChange={(value) => value !== null && void navigate(value ? `${basePath}/${value}` : basePath)}>
+    <Tabs value={active} onChange={(value) => value !== null && void navigate(value !== INDEX ? `${basePath}/${value}` : basePath)}>
       <Tabs.List>
         {tabs.map((t) => (
-          <Tabs.Tab key={t.path} value={t.path}>
+          <Tabs.Tab key={t.path} value={t.path || INDEX}>
             {t.label}
           </Tabs.Tab>
         ))}

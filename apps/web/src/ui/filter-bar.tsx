@@ -1,7 +1,7 @@
 import { Group, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 /** The row above a list: filters on the left, actions (Add, Export) on the right; wraps on small screens. */
 export function FilterBar({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
@@ -35,6 +35,10 @@ export function SearchFilter({
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   const report = useDebouncedCallback(onChange, 300);
+  // A pending report after the page is gone would navigate back to it.
+  const cancel = useRef(report.cancel);
+  cancel.current = report.cancel;
+  useEffect(() => () => cancel.current(), []);
   return (
     <TextInput
       label={label}

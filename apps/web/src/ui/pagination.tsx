@@ -30,7 +30,7 @@ export function ListPagination({ page, pageSize, total, onPageChange, onPageSize
           <Select
             aria-label="Rows per page"
             size="xs"
-            w={90}
+            w={110}
             allowDeselect={false}
             data={pageSizes.map((n) => ({ value: String(n), label: `${n} / page` }))}
             value={String(pageSize)}

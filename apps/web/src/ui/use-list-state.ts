@@ -53,9 +53,7 @@ export function useListState<F extends Record<string, string>>(options: ListStat
   }, [params, defaults, key]);
 
   const sortBy = params.get(key('sort'));
-  const sort: SortState | undefined = sortBy
-    ? { by: sortBy, dir: params.get(key('dir')) === 'desc' ? 'desc' : 'asc' }
-    : defaultSort;
+  const sort: SortState | undefined = sortBy ? { by: sortBy, dir: params.get(key('dir')) === 'desc' ? 'desc' : 'asc' } : defaultSort;
   const page = Math.max(1, Number.parseInt(params.get(key('page')) ?? '1', 10) || 1);
   const sizeParam = Number(params.get(key('pageSize')));
   const pageSize = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : defaultPageSize;

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
@@ -7,10 +7,17 @@ export const UNSAVED_CHANGES_MESSAGE = 'You have unsaved changes. Are you sure y
 /**
  * While `dirty`, asks before leaving: in-app navigation (links, Back, the browser's back button)
  * shows the spec's question in a dialog; closing or reloading the tab gets the browser's own prompt.
- * Render the returned element once in the page.
+ * Render the returned `guard` once in the page; call `leaveWithoutAsking()` right before navigating
+ * away after a successful save (the form may still look dirty for that render).
  */
-export function useUnsavedChangesGuard(dirty: boolean): ReactNode {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+export function useUnsavedChangesGuard(dirty: boolean): { guard: ReactNode; leaveWithoutAsking: () => void } {
+  const skip = useRef(false);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && !skip.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  const leaveWithoutAsking = useCallback(() => {
+    skip.current = true;
+  }, []);
 
   useEffect(() => {
     if (!dirty) return;
@@ -22,7 +29,7 @@ export function useUnsavedChangesGuard(dirty: boolean): ReactNode {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
 
-  return (
+  const guard = (
     <ConfirmDialog
       opened={blocker.state === 'blocked'}
       title="Unsaved changes"
@@ -34,4 +41,5 @@ export function useUnsavedChangesGuard(dirty: boolean): ReactNode {
       onCancel={() => blocker.reset?.()}
     />
   );
+  return { guard, leaveWithoutAsking };
 }

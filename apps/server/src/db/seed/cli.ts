@@ -2,17 +2,29 @@
  * `npm run db:seed [-- --force]`: migrates the PostgreSQL database at DATABASE_URL and loads the
  * demo data set when the users table is empty. `--force` empties every table first and seeds again.
  * (The embedded PGlite database is seeded by the server itself on first start.)
+ *
+ * `npm run db:seed -- --scale N [--messages M]`: seeds if needed, then adds N CDRs and M messages
+ * (default N) with COPY: on DATABASE_URL, or without it on the embedded database in DATA_DIR
+ * (stop the server using that folder first).
  */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../config.ts';
-import { type Db, isEmpty, migrate, openDatabase } from '../client.ts';
+import { type Database, type Db, isEmpty, migrate, openDatabase } from '../client.ts';
 import { DEMO_USERS, seed } from './index.ts';
+import { progressBar, scale } from './scale.ts';
 
 const DEFAULT_DEMO_PASSWORD = 'Portal-Demo-1';
 
 function usage(): string {
-  return 'Usage: npm run db:seed [-- --force]\n  --force  empty every table, then seed again';
+  return [
+    'Usage: npm run db:seed [-- --force] [-- --scale N [--messages M]]',
+    '  --force         empty every table, then seed again',
+    '  --scale N       add N call detail records (and N messages unless --messages says otherwise) through COPY;',
+    '                  without DATABASE_URL this loads the embedded database in DATA_DIR (default ./data)',
+    '  --messages M    how many messages --scale adds',
+  ].join('\n');
 }
 
 async function truncateAll(db: Db): Promise<void> {
@@ -27,13 +39,16 @@ async function truncateAll(db: Db): Promise<void> {
 
 async function main(): Promise<number> {
   let force = false;
+  let scaleCdrs = 0;
+  let scaleMessages: number | null = null;
   try {
     const { values } = parseArgs({
       args: process.argv.slice(2),
       options: {
         force: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
-        // a later `--scale N` multiplies the seed volumes (DEFAULT_VOLUMES in build.ts)
+        scale: { type: 'string' },
+        messages: { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -43,21 +58,33 @@ async function main(): Promise<number> {
       return 0;
     }
     force = values.force === true;
+    const count = (name: string, v: string | undefined) => {
+      if (v === undefined) return null;
+      const n = Number(v.replaceAll('_', ''));
+      if (!Number.isSafeInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, e.g. 1000000`);
+      return n;
+    };
+    scaleCdrs = count('scale', values.scale) ?? 0;
+    scaleMessages = count('messages', values.messages);
   } catch (err) {
     console.error(`${(err as Error).message}\n${usage()}`);
     return 2;
   }
 
   const config = loadConfig();
-  if (!config.DATABASE_URL) {
+  const scaling = scaleCdrs > 0 || (scaleMessages ?? 0) > 0;
+  if (!config.DATABASE_URL && !scaling) {
     console.error('DATABASE_URL is not set. Set it to a PostgreSQL URL (the embedded database is seeded by the server on first start).');
     return 1;
   }
 
-  const database = await openDatabase({ url: config.DATABASE_URL, poolSize: 2 });
+  const database = config.DATABASE_URL
+    ? await openDatabase({ url: config.DATABASE_URL, poolSize: 2 })
+    : await openDatabase({ dataDir: path.resolve(config.DATA_DIR) });
   try {
     await migrate(database);
     if (!(await isEmpty(database.db))) {
+      if (scaling && !force) return await addScale(database, scaleCdrs, scaleMessages ?? scaleCdrs);
       if (!force) {
         console.log('The database already has users: nothing seeded. Use --force to empty every table and seed again.');
         return 0;
@@ -71,10 +98,21 @@ async function main(): Promise<number> {
     const password = config.PORTAL_DEMO_PASSWORD === DEFAULT_DEMO_PASSWORD ? DEFAULT_DEMO_PASSWORD : 'the configured PORTAL_DEMO_PASSWORD';
     console.log(`Demo sign-ins (password: ${password}):`);
     for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(22)} ${u.portal} portal, ${u.role}`);
+    if (scaling) return await addScale(database, scaleCdrs, scaleMessages ?? scaleCdrs);
     return 0;
   } finally {
     await database.close();
   }
+}
+
+async function addScale(database: Database, cdrs: number, messages: number): Promise<number> {
+  const where = database.kind === 'pg' ? 'PostgreSQL (DATABASE_URL)' : 'the embedded database';
+  console.log(`Adding ${cdrs.toLocaleString('en-US')} CDRs and ${messages.toLocaleString('en-US')} messages to ${where} with COPY...`);
+  const result = await scale(database, { cdrs, messages, onProgress: progressBar('Loading') });
+  console.log(
+    `Loaded ${(cdrs + messages).toLocaleString('en-US')} rows in ${result.seconds.toFixed(1)} s (${Math.round(result.rowsPerSecond).toLocaleString('en-US')} rows/s); usage rollups refreshed.`,
+  );
+  return 0;
 }
 
 main().then(

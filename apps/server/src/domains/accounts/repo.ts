@@ -50,11 +50,7 @@ export async function listAccounts(db: DbOrTx, customerId: string | null, q: TLi
       .orderBy(...orderBy(SORTS, q.sort, q.dir, accounts.id))
       .limit(q.pageSize)
       .offset(offsetOf(q)),
-    db
-      .select({ n: count() })
-      .from(accounts)
-      .innerJoin(customers, eq(customers.id, accounts.customerId))
-      .where(where),
+    db.select({ n: count() }).from(accounts).innerJoin(customers, eq(customers.id, accounts.customerId)).where(where),
   ]);
   return { items, total: total?.n ?? 0 };
 }
@@ -102,10 +98,7 @@ export async function listServices(db: DbOrTx, accountId: string) {
 }
 
 export async function codeTaken(db: DbOrTx, code: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(sql`lower(${accounts.accountCode}) = ${code.toLowerCase()}`);
+  const [row] = await db.select({ id: accounts.id }).from(accounts).where(sql`lower(${accounts.accountCode}) = ${code.toLowerCase()}`);
   return Boolean(row);
 }
 
@@ -173,4 +166,9 @@ export async function isActiveStaff(db: DbOrTx, id: string): Promise<boolean> {
     .from(users)
     .where(and(eq(users.id, id), eq(users.kind, 'staff'), eq(users.status, 'Active'), isNull(users.deletedAt)));
   return Boolean(row);
+}
+
+export async function countNumbers(db: DbOrTx, accountId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(phoneNumbers).where(eq(phoneNumbers.accountId, accountId));
+  return row?.n ?? 0;
 }

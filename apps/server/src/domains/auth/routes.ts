@@ -90,7 +90,11 @@ export async function authRoutes(fastify: FastifyInstance) {
     '/api/auth/impersonation/exit',
     {
       config: { permission: 'signedIn' },
-      schema: { tags: ['auth'], summary: 'End "Viewing as" and return to the staff session', response: { 200: ZOk, 400: ZApiError, 403: ZApiError } },
+      schema: {
+        tags: ['auth'],
+        summary: 'End "Viewing as" and return to the staff session',
+        response: { 200: ZOk, 400: ZApiError, 403: ZApiError },
+      },
     },
     async (req, reply) => {
       const token = await exitImpersonation(app, req);

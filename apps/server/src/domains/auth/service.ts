@@ -1,10 +1,10 @@
 import { passwordPolicyProblem, type TLoginBody, type TPortal, type TSessionUser } from '@portal/contract/auth';
 import { permissionsOf, roleKey } from '@portal/contract/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import type { AuthContext } from '../../server-types.ts';
 import { recordAudit } from '../audit/service.ts';
 import { queueEmail } from '../email/service.ts';
@@ -245,7 +245,7 @@ export async function startImpersonation(
   target: { customerId: string; customerName: string; user: { id: string; name: string; email: string } | undefined },
 ): Promise<string> {
   const auth = req.auth;
-  if (!auth || auth.kind !== 'staff') throw new AppError(403, 'FORBIDDEN', 'Only staff can impersonate.');
+  if (auth?.kind !== 'staff') throw new AppError(403, 'FORBIDDEN', 'Only staff can impersonate.');
   const user = target.user;
   if (!user) throw new AppError(409, 'CONFLICT', `${target.customerName} has no active Admin user to view the portal as.`);
   const token = randomToken();
@@ -278,7 +278,7 @@ export async function exitImpersonation(app: FastifyInstance, req: FastifyReques
   const auth = req.auth;
   if (!auth?.impersonatorId) throw new AppError(400, 'BAD_REQUEST', 'This session is not impersonating anyone.');
   const staff = await repo.findUserById(app.db, auth.impersonatorId);
-  if (!staff || staff.user.kind !== 'staff' || staff.user.status !== 'Active') {
+  if (staff?.user.kind !== 'staff' || staff.user.status !== 'Active') {
     throw new AppError(403, 'FORBIDDEN', 'The staff account is no longer active.');
   }
   const token = randomToken();

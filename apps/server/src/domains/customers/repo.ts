@@ -55,7 +55,10 @@ export async function suggestCustomers(db: DbOrTx, text: string, limit: number) 
     .select({ id: customers.id, name: customers.name, customerId: customers.customerCode, status: customers.status })
     .from(customers)
     .where(and(alive, or(ilike(customers.name, likePattern(text)), ilike(customers.customerCode, likePattern(text, 'prefix')))))
-    .orderBy(sql`case when lower(${customers.name}) like ${likePattern(lowered, 'prefix')} then 0 else 1 end`, sql`lower(${customers.name})`)
+    .orderBy(
+      sql`case when lower(${customers.name}) like ${likePattern(lowered, 'prefix')} then 0 else 1 end`,
+      sql`lower(${customers.name})`,
+    )
     .limit(limit);
 }
 

@@ -30,7 +30,12 @@ export async function customerRoutes(fastify: FastifyInstance) {
     '/api/admin/customers',
     {
       config: read,
-      schema: { tags, summary: 'Customers, filtered, sorted and paged', querystring: ZListCustomersQuery, response: { 200: ZPage(ZCustomerListItem) } },
+      schema: {
+        tags,
+        summary: 'Customers, filtered, sorted and paged',
+        querystring: ZListCustomersQuery,
+        response: { 200: ZPage(ZCustomerListItem) },
+      },
     },
     (req) => service.listCustomers(app, req.query),
   );
@@ -71,7 +76,13 @@ export async function customerRoutes(fastify: FastifyInstance) {
     '/api/admin/customers/:id',
     {
       config: write,
-      schema: { tags, summary: 'Update the company profile', params: ZIdParams, body: ZCustomerBody, response: { 200: ZCustomer, 400: ZApiError, 404: ZApiError } },
+      schema: {
+        tags,
+        summary: 'Update the company profile',
+        params: ZIdParams,
+        body: ZCustomerBody,
+        response: { 200: ZCustomer, 400: ZApiError, 404: ZApiError },
+      },
     },
     (req) => service.updateCustomer(app, req, req.params.id, req.body),
   );
@@ -80,7 +91,12 @@ export async function customerRoutes(fastify: FastifyInstance) {
     '/api/admin/customers/:id',
     {
       config: write,
-      schema: { tags, summary: 'Delete a customer (soft): it and its accounts leave every list', params: ZIdParams, response: { 200: ZOk, 404: ZApiError } },
+      schema: {
+        tags,
+        summary: 'Delete a customer (soft): it and its accounts leave every list',
+        params: ZIdParams,
+        response: { 200: ZOk, 404: ZApiError },
+      },
     },
     async (req) => {
       await service.deleteCustomer(app, req, req.params.id);
@@ -90,7 +106,10 @@ export async function customerRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/customers/:id/notes',
-    { config: read, schema: { tags, summary: "A customer's notes", params: ZIdParams, response: { 200: z.array(ZCustomerNote), 404: ZApiError } } },
+    {
+      config: read,
+      schema: { tags, summary: "A customer's notes", params: ZIdParams, response: { 200: z.array(ZCustomerNote), 404: ZApiError } },
+    },
     (req) => service.listNotes(app, req.params.id),
   );
 
@@ -98,7 +117,13 @@ export async function customerRoutes(fastify: FastifyInstance) {
     '/api/admin/customers/:id/notes',
     {
       config: write,
-      schema: { tags, summary: 'Add a note', params: ZIdParams, body: ZNoteBody, response: { 201: ZCustomerNote, 400: ZApiError, 404: ZApiError } },
+      schema: {
+        tags,
+        summary: 'Add a note',
+        params: ZIdParams,
+        body: ZNoteBody,
+        response: { 201: ZCustomerNote, 400: ZApiError, 404: ZApiError },
+      },
     },
     async (req, reply) => reply.code(201).send(await service.addNote(app, req, req.params.id, req.body.body)),
   );
@@ -107,7 +132,12 @@ export async function customerRoutes(fastify: FastifyInstance) {
     '/api/admin/customers/:id/activity',
     {
       config: read,
-      schema: { tags, summary: "The customer's activity log (audit trail)", params: ZIdParams, response: { 200: z.array(ZActivityEntry), 404: ZApiError } },
+      schema: {
+        tags,
+        summary: "The customer's activity log (audit trail)",
+        params: ZIdParams,
+        response: { 200: z.array(ZActivityEntry), 404: ZApiError },
+      },
     },
     (req) => service.listActivity(app, req.params.id),
   );
@@ -116,7 +146,12 @@ export async function customerRoutes(fastify: FastifyInstance) {
     '/api/admin/customers/:id/ip-addresses',
     {
       config: read,
-      schema: { tags, summary: "The customer's 382 Network IP addresses", params: ZIdParams, response: { 200: z.array(ZIpAddress), 404: ZApiError } },
+      schema: {
+        tags,
+        summary: "The customer's 382 Network IP addresses",
+        params: ZIdParams,
+        response: { 200: z.array(ZIpAddress), 404: ZApiError },
+      },
     },
     (req) => service.listIpAddresses(app, req.params.id),
   );

@@ -8,8 +8,8 @@ import type {
   TIpAddress,
   TListCustomersQuery,
   TStaffOption,
+  ZCustomerBody,
 } from '@portal/contract/customers';
-import type { ZCustomerBody } from '@portal/contract/customers';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -61,8 +61,18 @@ function toCustomer(c: CustomerRow, manager: { id: string; name: string; email: 
     revenue: c.revenue,
     createdAt: c.createdAt.toISOString(),
     accountManager: manager?.id ? manager : null,
-    primaryContact: { name: c.primaryContactName, title: c.primaryContactTitle, email: c.primaryContactEmail, phone: c.primaryContactPhone },
-    billingContact: { name: c.billingContactName, title: c.billingContactTitle, email: c.billingContactEmail, phone: c.billingContactPhone },
+    primaryContact: {
+      name: c.primaryContactName,
+      title: c.primaryContactTitle,
+      email: c.primaryContactEmail,
+      phone: c.primaryContactPhone,
+    },
+    billingContact: {
+      name: c.billingContactName,
+      title: c.billingContactTitle,
+      email: c.billingContactEmail,
+      phone: c.billingContactPhone,
+    },
   };
 }
 

@@ -64,11 +64,7 @@ export async function listNumbers(db: DbOrTx, scope: ListScope, q: TListNumbersQ
       .orderBy(asc(phoneNumbers.number))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db
-      .select({ n: count() })
-      .from(phoneNumbers)
-      .innerJoin(accounts, eq(accounts.id, phoneNumbers.accountId))
-      .where(where),
+    db.select({ n: count() }).from(phoneNumbers).innerJoin(accounts, eq(accounts.id, phoneNumbers.accountId)).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
@@ -118,11 +114,7 @@ export async function numbersForChange(tx: DbOrTx, ids: string[], scopeCustomerI
 }
 
 export async function moveNumbers(tx: DbOrTx, ids: string[], accountId: string, now: Date) {
-  return tx
-    .update(phoneNumbers)
-    .set({ accountId, updatedAt: now })
-    .where(inArray(phoneNumbers.id, ids))
-    .returning({ id: phoneNumbers.id });
+  return tx.update(phoneNumbers).set({ accountId, updatedAt: now }).where(inArray(phoneNumbers.id, ids)).returning({ id: phoneNumbers.id });
 }
 
 export async function releaseNumbers(tx: DbOrTx, ids: string[], now: Date) {
@@ -327,7 +319,7 @@ export async function openPortingForNumber(db: DbOrTx, number: string) {
 export async function nextPortingCode(tx: DbOrTx, year: number) {
   const prefix = `PORT-${year}-`;
   const [row] = await tx
-    .select({ max: sql<number | null>`max(substring(${portingRequests.requestCode} from ${prefix.length + 1})::int)` })
+    .select({ max: sql<number | null>`max(substring(${portingRequests.requestCode} from ${sql.raw(String(prefix.length + 1))})::int)` })
     .from(portingRequests)
     .where(sql`${portingRequests.requestCode} like ${`${prefix}%`}`);
   return `${prefix}${String((row?.max ?? 0) + 1).padStart(3, '0')}`;

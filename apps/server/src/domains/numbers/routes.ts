@@ -51,7 +51,12 @@ export async function numberRoutes(fastify: FastifyInstance) {
     '/api/numbers',
     {
       config: { permission: 'numbers.read' },
-      schema: { tags, summary: 'Assigned phone numbers in scope', querystring: ZListNumbersQuery, response: { 200: ZPhoneNumberPage, 404: ZApiError } },
+      schema: {
+        tags,
+        summary: 'Assigned phone numbers in scope',
+        querystring: ZListNumbersQuery,
+        response: { 200: ZPhoneNumberPage, 404: ZApiError },
+      },
     },
     (req) => service.listNumbers(app, req, req.query),
   );
@@ -71,7 +76,8 @@ export async function numberRoutes(fastify: FastifyInstance) {
       config: { permission: 'numbers.read' },
       schema: { tags, summary: 'The filtered list as CSV', querystring: ZExportNumbersQuery, response: { 200: ZCsv, 404: ZApiError } },
     },
-    async (req, reply) => sendCsv(reply, `phone-numbers-${new Date().toISOString().slice(0, 10)}.csv`, await service.exportNumbers(app, req, req.query)),
+    async (req, reply) =>
+      sendCsv(reply, `phone-numbers-${new Date().toISOString().slice(0, 10)}.csv`, await service.exportNumbers(app, req, req.query)),
   );
 
   app.get(
@@ -92,7 +98,12 @@ export async function numberRoutes(fastify: FastifyInstance) {
     '/api/numbers/move',
     {
       config: { permission: 'numbers.write' },
-      schema: { tags, summary: 'Move numbers to another account of the same customer', body: ZMoveNumbersBody, response: { 200: ZNumbersChanged, 400: ZApiError, 404: ZApiError } },
+      schema: {
+        tags,
+        summary: 'Move numbers to another account of the same customer',
+        body: ZMoveNumbersBody,
+        response: { 200: ZNumbersChanged, 400: ZApiError, 404: ZApiError },
+      },
     },
     (req) => service.moveNumbers(app, req, req.body),
   );
@@ -101,7 +112,12 @@ export async function numberRoutes(fastify: FastifyInstance) {
     '/api/numbers/remove',
     {
       config: { permission: 'numbers.write' },
-      schema: { tags, summary: "Release numbers to the provider's inventory", body: ZRemoveNumbersBody, response: { 200: ZNumbersChanged, 400: ZApiError, 404: ZApiError } },
+      schema: {
+        tags,
+        summary: "Release numbers to the provider's inventory",
+        body: ZRemoveNumbersBody,
+        response: { 200: ZNumbersChanged, 400: ZApiError, 404: ZApiError },
+      },
     },
     (req) => service.removeNumbers(app, req, req.body),
   );
@@ -119,7 +135,12 @@ export async function numberRoutes(fastify: FastifyInstance) {
     '/api/numbers/assign',
     {
       config: { permission: 'numbers.assign' },
-      schema: { tags, summary: 'Add inventory numbers to an account', body: ZAssignNumbersBody, response: { 200: ZNumbersChanged, 400: ZApiError, 409: ZApiError } },
+      schema: {
+        tags,
+        summary: 'Add inventory numbers to an account',
+        body: ZAssignNumbersBody,
+        response: { 200: ZNumbersChanged, 400: ZApiError, 409: ZApiError },
+      },
     },
     (req) => service.assignNumbers(app, req, req.body),
   );
@@ -128,7 +149,12 @@ export async function numberRoutes(fastify: FastifyInstance) {
     '/api/numbers/portability',
     {
       config: { permission: 'numbers.read' },
-      schema: { tags, summary: 'Can this number be ported in, and why', body: ZPortabilityBody, response: { 200: ZPortability, 400: ZApiError } },
+      schema: {
+        tags,
+        summary: 'Can this number be ported in, and why',
+        body: ZPortabilityBody,
+        response: { 200: ZPortability, 400: ZApiError },
+      },
     },
     (req) => service.checkPortability(app, req, req.body.number),
   );
@@ -138,7 +164,12 @@ export async function numberRoutes(fastify: FastifyInstance) {
     '/api/porting',
     {
       config: { permission: 'numbers.read' },
-      schema: { tags, summary: 'Porting requests in scope', querystring: ZListPortingQuery, response: { 200: ZPortingPage, 404: ZApiError } },
+      schema: {
+        tags,
+        summary: 'Porting requests in scope',
+        querystring: ZListPortingQuery,
+        response: { 200: ZPortingPage, 404: ZApiError },
+      },
     },
     (req) => service.listPorting(app, req, req.query),
   );
@@ -156,7 +187,12 @@ export async function numberRoutes(fastify: FastifyInstance) {
     '/api/porting/:id',
     {
       config: { permission: 'numbers.read' },
-      schema: { tags, summary: 'A porting request with its timeline and documents', params: ZIdParams, response: { 200: ZPortingDetail, 404: ZApiError } },
+      schema: {
+        tags,
+        summary: 'A porting request with its timeline and documents',
+        params: ZIdParams,
+        response: { 200: ZPortingDetail, 404: ZApiError },
+      },
     },
     (req) => service.portingDetail(app, req, req.params.id),
   );

@@ -28,7 +28,10 @@ import { recordAudit } from '../audit/service.ts';
 import { notifyUsers } from '../notifications/service.ts';
 import * as repo from './repo.ts';
 
-type NumberRow = Awaited<ReturnType<typeof repo.listNumbers>>['rows'][number];
+type NumberRow = Omit<Awaited<ReturnType<typeof repo.listNumbers>>['rows'][number], 'customerName' | 'accountName'> & {
+  customerName: string | null;
+  accountName: string | null;
+};
 const toNumber = (r: NumberRow): TPhoneNumber => ({
   ...r,
   features: r.features ?? [],
@@ -60,7 +63,18 @@ export async function numberSummary(
   };
 }
 
-export const NUMBERS_CSV_HEADER = ['Number', 'Type', 'Features', 'Status', 'Monthly Fee (USD)', 'Customer', 'Account', 'City', 'State', 'Assigned'];
+export const NUMBERS_CSV_HEADER = [
+  'Number',
+  'Type',
+  'Features',
+  'Status',
+  'Monthly Fee (USD)',
+  'Customer',
+  'Account',
+  'City',
+  'State',
+  'Assigned',
+];
 
 /** The filtered list as CSV, read in keyset chunks by number. */
 export async function exportNumbers(app: FastifyInstance, req: FastifyRequest, q: Omit<TListNumbersQuery, 'page' | 'pageSize'>) {
@@ -120,7 +134,7 @@ export async function moveNumbers(app: FastifyInstance, req: FastifyRequest, bod
       before: rows.map((r) => ({ number: r.number, accountId: r.accountId })),
       after: { accountId: target.id, numbers: rows.map((r) => r.number) },
     });
-    return { count: moving.length };
+    return { count: rows.length };
   });
 }
 
@@ -178,7 +192,12 @@ export async function assignNumbers(app: FastifyInstance, req: FastifyRequest, b
  */
 export async function checkPortability(app: FastifyInstance, req: FastifyRequest, number: string): Promise<TPortability> {
   const auth = authOf(req);
-  const answer = (portable: boolean, reason: string, type: TPortability['type'] = null): TPortability => ({ number, portable, reason, type });
+  const answer = (portable: boolean, reason: string, type: TPortability['type'] = null): TPortability => ({
+    number,
+    portable,
+    reason,
+    type,
+  });
   if (!number.startsWith('+1')) {
     return answer(false, 'Only North American (+1) numbers can be ported in; international numbers cannot be ported.');
   }
@@ -251,7 +270,8 @@ export async function createPorting(app: FastifyInstance, req: FastifyRequest, b
     const account = await findAccountInScope(tx, body.accountId, ownCustomer(auth));
     if (!account) throw invalid({ accountId: 'Choose an account' });
     await repo.lockPortingCodes(tx);
-    if (await repo.openPortingForNumber(tx, body.number)) throw invalid({ number: 'A porting request for this number is already in progress.' });
+    if (await repo.openPortingForNumber(tx, body.number))
+      throw invalid({ number: 'A porting request for this number is already in progress.' });
     const now = new Date();
     const code = await repo.nextPortingCode(tx, now.getUTCFullYear());
     const row = await repo.insertPorting(tx, {
@@ -290,7 +310,13 @@ export async function changePortingStatus(app: FastifyInstance, req: FastifyRequ
       updatedAt: now,
       ...(body.scheduledFor ? { scheduledFor: new Date(body.scheduledFor) } : {}),
     });
-    await repo.insertPortingEvent(tx, { requestId: id, status: body.status, note: body.note ?? null, actorId: auth.userId, createdAt: now });
+    await repo.insertPortingEvent(tx, {
+      requestId: id,
+      status: body.status,
+      note: body.note ?? null,
+      actorId: auth.userId,
+      createdAt: now,
+    });
     const recipients = await repo.customerUserIds(tx, before.customerId);
     await notifyUsers(tx, recipients, {
       type: 'Service',

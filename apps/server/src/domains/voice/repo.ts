@@ -43,11 +43,7 @@ export async function listTrunks(db: DbOrTx, scope: ListScope, q: TListTrunksQue
       .orderBy(asc(accounts.name), asc(trunks.trunkName), asc(trunks.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db
-      .select({ n: count() })
-      .from(trunks)
-      .innerJoin(accounts, eq(accounts.id, trunks.accountId))
-      .where(where),
+    db.select({ n: count() }).from(trunks).innerJoin(accounts, eq(accounts.id, trunks.accountId)).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
@@ -185,7 +181,7 @@ export function cdrWhere(c: CdrCriteria, params: unknown[]): string {
   };
   const parts: string[] = [];
   if (c.accountId) parts.push(`c.account_id = ${p(c.accountId)}::uuid`);
-  else if (c.customerId) parts.push(`c.customer_id = ${p(c.customerId)}::uuid`);
+  if (c.customerId) parts.push(`c.customer_id = ${p(c.customerId)}::uuid`);
   if (c.since) parts.push(`c.started_at >= ${p(c.since.toISOString())}::timestamptz`);
   if (c.until) parts.push(`c.started_at < ${p(c.until.toISOString())}::timestamptz`);
   if (c.from) parts.push(`c.from_number LIKE ${p(`%${likeEscape(c.from)}%`)}`);
@@ -231,7 +227,12 @@ export function cdrExportStatement(c: CdrCriteria, timeZone: string): Statement 
 }
 
 /** One keyset chunk of the export with its key columns (PGlite path). */
-export function cdrExportChunkStatement(c: CdrCriteria, timeZone: string, after: { at: Date; id: number } | null, limit: number): Statement {
+export function cdrExportChunkStatement(
+  c: CdrCriteria,
+  timeZone: string,
+  after: { at: Date; id: number } | null,
+  limit: number,
+): Statement {
   const params: unknown[] = [];
   let where = cdrWhere(c, params);
   if (after) {

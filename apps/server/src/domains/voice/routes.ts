@@ -31,7 +31,12 @@ export async function voiceRoutes(fastify: FastifyInstance) {
     '/api/voice/accounts',
     {
       config: { permission: 'voice.read' },
-      schema: { tags, summary: 'Accounts in scope with their channel allocation', querystring: ZVoiceAccountsQuery, response: { 200: ZVoiceAccountList, 404: ZApiError } },
+      schema: {
+        tags,
+        summary: 'Accounts in scope with their channel allocation',
+        querystring: ZVoiceAccountsQuery,
+        response: { 200: ZVoiceAccountList, 404: ZApiError },
+      },
     },
     (req) => service.voiceAccounts(app, req, req.query.customerId),
   );
@@ -100,7 +105,12 @@ export async function voiceRoutes(fastify: FastifyInstance) {
     '/api/voice/ips',
     {
       config: { permission: 'voice.read' },
-      schema: { tags, summary: '382 Network IP addresses in scope', querystring: ZListIpsQuery, response: { 200: ZIpAddressPage, 404: ZApiError } },
+      schema: {
+        tags,
+        summary: '382 Network IP addresses in scope',
+        querystring: ZListIpsQuery,
+        response: { 200: ZIpAddressPage, 404: ZApiError },
+      },
     },
     (req) => service.listIps(app, req, req.query),
   );
@@ -118,7 +128,12 @@ export async function voiceRoutes(fastify: FastifyInstance) {
     '/api/voice/cdrs',
     {
       config: { permission: 'voice.read' },
-      schema: { tags, summary: 'Call detail records, newest first, keyset paged', querystring: ZListCdrsQuery, response: { 200: ZCdrPage, 400: ZApiError, 404: ZApiError } },
+      schema: {
+        tags,
+        summary: 'Call detail records, newest first, keyset paged',
+        querystring: ZListCdrsQuery,
+        response: { 200: ZCdrPage, 400: ZApiError, 404: ZApiError },
+      },
     },
     (req) => service.listCdrs(app, req, req.query),
   );

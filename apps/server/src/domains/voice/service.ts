@@ -12,7 +12,7 @@ import type {
   TTrunkPage,
   TVoiceAccount,
 } from '@portal/contract/voice';
-import { CDR_CSV_HEADER, PLATFORM_IPS, ZCreateTrunkBody, ZUpdateTrunkBody } from '@portal/contract/voice';
+import { CDR_CSV_HEADER, PLATFORM_IPS, type ZCreateTrunkBody, type ZUpdateTrunkBody } from '@portal/contract/voice';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { to as copyTo } from 'pg-copy-streams';
 import type { z } from 'zod';
@@ -180,8 +180,21 @@ export async function setChannelAllocation(
 // ---------------------------------------------------------------------------------------------
 // CDRs
 
-async function cdrCriteria(app: FastifyInstance, req: FastifyRequest, q: TListCdrsQuery | TExportCdrsQuery): Promise<repo.CdrCriteria> {
-  const scope = await resolveListScope(app.db, authOf(req), q);
+/**
+ * The export checks the scope's records (404 for another customer's account) before it starts.
+ * The list, which must cost no more than its one indexed query, folds the scope into that query
+ * instead: a customer's filter always carries their own customer id, so another customer's
+ * account simply matches nothing.
+ */
+async function cdrCriteria(app: FastifyInstance, req: FastifyRequest, q: TExportCdrsQuery, strict: boolean): Promise<repo.CdrCriteria> {
+  const auth = authOf(req);
+  let scope: { customerId: string | null; accountId: string | null };
+  if (strict) scope = await resolveListScope(app.db, auth, q);
+  else {
+    const own = ownCustomer(auth);
+    if (auth.kind === 'customer' && (!own || (q.customerId && q.customerId !== own))) throw notFound('Customer');
+    scope = { customerId: own ?? q.customerId ?? null, accountId: q.accountId ?? null };
+  }
   const range = dayRange(q.startDate, q.endDate, q.tz ?? 'UTC');
   return { ...scope, from: q.from, to: q.to, since: range.from, until: range.until };
 }
@@ -203,7 +216,7 @@ interface CdrRow {
 /** One keyset page, newest first. */
 export async function listCdrs(app: FastifyInstance, req: FastifyRequest, q: TListCdrsQuery): Promise<TCdrPage> {
   const after = q.cursor ? decodeCursor(q.cursor) : null;
-  const criteria = await cdrCriteria(app, req, q);
+  const criteria = await cdrCriteria(app, req, q, false);
   const rows = await repo.runStatement<CdrRow>(app.database, repo.cdrPageStatement(criteria, after, q.limit));
   const page = keysetPage(rows, q.limit, (r) => ({ at: new Date(r.started_at), id: Number(r.id) }));
   return {
@@ -232,7 +245,7 @@ const EXPORT_CHUNK = 5000;
  * result in memory, keyset chunks are formatted as they are pulled.
  */
 export async function exportCdrs(app: FastifyInstance, req: FastifyRequest, q: TExportCdrsQuery): Promise<Readable> {
-  const criteria = await cdrCriteria(app, req, q);
+  const criteria = await cdrCriteria(app, req, q, true);
   const tz = q.tz ?? 'UTC';
   const database = app.database;
   if (database.kind === 'pg' && database.pool) {

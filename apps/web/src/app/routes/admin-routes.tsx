@@ -1,22 +1,26 @@
 import type { RouteObject } from 'react-router';
+import { lazyScreen } from '../lazy-screen.ts';
 import { redirect, screen } from './route-builders.tsx';
 
-const accountDetail = () => import('../../features/accounts/pages/account-detail-page.tsx').then((m) => m.AccountDetailPage);
+const accountLayout = lazyScreen(() => import('../../features/accounts/pages/account-detail-page.tsx').then((m) => m.AccountDetailPage));
+const accountGeneral = () => import('../../features/accounts/pages/account-general-tab.tsx').then((m) => m.AccountGeneralTab);
+const numbersPage = () => import('../../features/numbers/pages/numbers-page.tsx').then((m) => m.NumbersPage);
+const voicePage = () => import('../../features/voice/pages/voice-page.tsx').then((m) => m.VoicePage);
+const tabPlaceholder = () => import('../../ui/tab-placeholder.tsx').then((m) => m.TabPlaceholder);
 const billing = () => import('../../features/billing/pages/billing-page.tsx').then((m) => m.BillingPage);
 
-/** Account detail tabs and their path suffixes (spec 2.7). */
+/**
+ * Account detail tabs and their path suffixes (spec 2.7), rendered in the account layout's
+ * <Outlet/>. Each tab is its own screen: replace a placeholder with the feature's tab page here.
+ */
 const accountTabs: RouteObject[] = [
-  screen(null, { title: 'Account Details' }, accountDetail),
-  ...(
-    [
-      ['general', 'General'],
-      ['phone-numbers', 'Phone Numbers'],
-      ['voice', 'Voice'],
-      ['messaging', 'Messaging'],
-      ['api-access', 'API Access'],
-      ['billing', 'Billing'],
-    ] as const
-  ).map(([path, crumb]) => screen(path, { title: 'Account Details', crumb }, accountDetail)),
+  screen(null, { title: 'Account Details' }, accountGeneral),
+  screen('general', { title: 'Account Details', crumb: 'General' }, accountGeneral),
+  screen('phone-numbers', { title: 'Account Details', crumb: 'Phone Numbers' }, numbersPage),
+  screen('voice', { title: 'Account Details', crumb: 'Voice' }, voicePage),
+  screen('messaging', { title: 'Account Details', crumb: 'Messaging' }, tabPlaceholder),
+  screen('api-access', { title: 'Account Details', crumb: 'API Access' }, tabPlaceholder),
+  screen('billing', { title: 'Account Details', crumb: 'Billing' }, tabPlaceholder),
 ];
 
 /** The admin portal's screens, rendered inside the shell (spec 2.1). */
@@ -42,7 +46,12 @@ export const adminScreens: RouteObject[] = [
             import('../../features/customers/pages/customer-detail-page.tsx').then((m) => m.CustomerDetailPage),
           ),
           // The 'accounts' segment has no page of its own, so it has no crumb.
-          { path: 'accounts/:accountId', handle: { crumb: { record: 'account', param: 'accountId' } }, children: accountTabs },
+          {
+            path: 'accounts/:accountId',
+            handle: { crumb: { record: 'account', param: 'accountId' } },
+            lazy: accountLayout,
+            children: accountTabs,
+          },
         ],
       },
     ],
@@ -77,13 +86,11 @@ export const adminScreens: RouteObject[] = [
       screen('payment-history', { title: 'Billing', crumb: 'Payment History' }, billing),
     ],
   },
-  screen('numbers', { title: 'Phone Numbers' }, () => import('../../features/numbers/pages/numbers-page.tsx').then((m) => m.NumbersPage)),
+  screen('numbers', { title: 'Phone Numbers' }, numbersPage),
   screen('messaging', { title: 'Messaging Tools', crumb: 'Messaging' }, () =>
     import('../../features/messaging/pages/admin-messaging-page.tsx').then((m) => m.AdminMessagingPage),
   ),
-  screen('voice', { title: 'Voice Services', crumb: 'Voice' }, () =>
-    import('../../features/voice/pages/voice-page.tsx').then((m) => m.VoicePage),
-  ),
+  screen('voice', { title: 'Voice Services', crumb: 'Voice' }, voicePage),
   screen('api', { title: 'API Access' }, () => import('../../features/api-access/pages/api-access-page.tsx').then((m) => m.ApiAccessPage)),
   screen('compliance', { title: 'Regulatory Compliance' }, () =>
     import('../../features/compliance/pages/compliance-page.tsx').then((m) => m.CompliancePage),

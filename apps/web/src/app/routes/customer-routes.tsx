@@ -1,24 +1,32 @@
 import type { RouteObject } from 'react-router';
+import { lazyScreen } from '../lazy-screen.ts';
 import { redirect, screen } from './route-builders.tsx';
 
-const accountDetail = () => import('../../features/accounts/pages/account-detail-page.tsx').then((m) => m.AccountDetailPage);
+const accountLayout = lazyScreen(() => import('../../features/accounts/pages/account-detail-page.tsx').then((m) => m.AccountDetailPage));
+const accountGeneral = () => import('../../features/accounts/pages/account-general-tab.tsx').then((m) => m.AccountGeneralTab);
+const numbersPage = () => import('../../features/numbers/pages/numbers-page.tsx').then((m) => m.NumbersPage);
+const voicePage = () => import('../../features/voice/pages/voice-page.tsx').then((m) => m.VoicePage);
+const tabPlaceholder = () => import('../../ui/tab-placeholder.tsx').then((m) => m.TabPlaceholder);
 const billing = () => import('../../features/billing/pages/billing-page.tsx').then((m) => m.BillingPage);
 const accountCrumb = { crumb: { record: 'account', param: 'accountId' } } as const;
 
-/** A sub-account's tabs: General, Numbers, Voice, Messaging, API, Billing (customer document, section 2). */
+/**
+ * A sub-account's tabs: General, Numbers, Voice, Messaging, API, Billing (customer document,
+ * section 2), rendered in the account layout's <Outlet/> (the admin page in customer mode).
+ */
 const accountTabs: RouteObject[] = [
-  screen(null, { title: 'Account Details' }, accountDetail),
-  screen('numbers', { title: 'Account Details', crumb: 'Numbers' }, accountDetail),
-  screen('voice', { title: 'Account Details', crumb: 'Voice' }, accountDetail),
-  screen('messaging', { title: 'Account Details', crumb: 'Messaging' }, accountDetail),
-  screen('api', { title: 'Account Details', crumb: 'API Access' }, accountDetail),
+  screen(null, { title: 'Account Details' }, accountGeneral),
+  screen('numbers', { title: 'Account Details', crumb: 'Numbers' }, numbersPage),
+  screen('voice', { title: 'Account Details', crumb: 'Voice' }, voicePage),
+  screen('messaging', { title: 'Account Details', crumb: 'Messaging' }, tabPlaceholder),
+  screen('api', { title: 'Account Details', crumb: 'API Access' }, tabPlaceholder),
   {
     path: 'billing',
     handle: { crumb: 'Billing' },
     children: [
-      screen(null, { title: 'Account Details' }, accountDetail),
-      screen('payment-methods', { title: 'Account Details', crumb: 'Payment Methods' }, accountDetail),
-      screen('payment-history', { title: 'Account Details', crumb: 'Payment History' }, accountDetail),
+      screen(null, { title: 'Account Details' }, tabPlaceholder),
+      screen('payment-methods', { title: 'Account Details', crumb: 'Payment Methods' }, tabPlaceholder),
+      screen('payment-history', { title: 'Account Details', crumb: 'Payment History' }, tabPlaceholder),
     ],
   },
 ];
@@ -39,7 +47,12 @@ export const customerScreens: RouteObject[] = [
         import('../../features/company/pages/company-info-page.tsx').then((m) => m.CompanyInfoPage),
       ),
       // The 'accounts' segment has no page of its own here, so it has no crumb.
-      { path: 'accounts/:accountId', handle: accountCrumb, children: [screen(null, { title: 'Account Details' }, accountDetail)] },
+      {
+        path: 'accounts/:accountId',
+        handle: accountCrumb,
+        lazy: accountLayout,
+        children: [screen(null, { title: 'Account Details' }, accountGeneral)],
+      },
     ],
   },
   {
@@ -49,7 +62,7 @@ export const customerScreens: RouteObject[] = [
       screen(null, { title: 'Sub-accounts' }, () =>
         import('../../features/accounts/pages/account-list-page.tsx').then((m) => m.AccountListPage),
       ),
-      { path: ':accountId', handle: accountCrumb, children: accountTabs },
+      { path: ':accountId', handle: accountCrumb, lazy: accountLayout, children: accountTabs },
     ],
   },
   {
@@ -71,14 +84,12 @@ export const customerScreens: RouteObject[] = [
       screen('payment-history', { title: 'Billing', crumb: 'Payment History' }, billing),
     ],
   },
-  screen('numbers', { title: 'Numbers' }, () => import('../../features/numbers/pages/numbers-page.tsx').then((m) => m.NumbersPage)),
+  screen('numbers', { title: 'Numbers' }, numbersPage),
   screen('messaging', { title: 'Messaging Tools', crumb: 'Messaging' }, () =>
     import('../../features/messaging/pages/customer-messaging-page.tsx').then((m) => m.CustomerMessagingPage),
   ),
   redirect('compliance', '/customer/messaging'),
-  screen('voice', { title: 'Voice Services', crumb: 'Voice' }, () =>
-    import('../../features/voice/pages/voice-page.tsx').then((m) => m.VoicePage),
-  ),
+  screen('voice', { title: 'Voice Services', crumb: 'Voice' }, voicePage),
   screen('api', { title: 'API Access' }, () => import('../../features/api-access/pages/api-access-page.tsx').then((m) => m.ApiAccessPage)),
   {
     path: 'support',

@@ -1,5 +1,104 @@
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder.tsx';
+import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { accountPath, usePortalScope } from '../../../lib/scope.ts';
+import { useCan } from '../../../lib/session.ts';
+import { useConfirm } from '../../../ui/confirm-dialog.tsx';
+import { DetailTabs } from '../../../ui/detail-tabs.tsx';
+import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { toastError, toastSuccess } from '../../../ui/toast.ts';
+import { accountQuery, useDeleteAccount } from '../api/accounts.ts';
+import { AccountEditModal } from '../components/account-edit-modal.tsx';
+import { AccountSwitcher } from '../components/account-switcher.tsx';
+import { ADMIN_ACCOUNT_TABS, CUSTOMER_ACCOUNT_TABS } from '../components/account-tabs.ts';
 
+/**
+ * The account detail layout (spec 2.7; the customer portal's reduced mode): header with the
+ * account switcher, the tab bar bound to the path suffixes, and the tab page in the <Outlet/>.
+ * Admin portal only: Edit and Delete.
+ */
 export function AccountDetailPage() {
-  return <ScreenPlaceholder />;
+  const scope = usePortalScope();
+  const accountId = scope.accountId ?? '';
+  const { data: account, isLoading } = useQuery(accountQuery(accountId));
+  const mayManage = useCan('accounts.write');
+  const canManage = scope.portal === 'admin' && mayManage;
+  const [editing, setEditing] = useState(false);
+  const remove = useDeleteAccount();
+  const navigate = useNavigate();
+  const { confirm, dialog } = useConfirm();
+
+  if (isLoading) {
+    return (
+      <Center py="xl">
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text>Loading...</Text>
+        </Group>
+      </Center>
+    );
+  }
+  // An account of another customer than the one in the admin path is not this page's account.
+  if (!account || (scope.portal === 'admin' && scope.customerId && account.customerId !== scope.customerId)) {
+    return (
+      <Stack align="center" py="xl" gap="xs">
+        <Title order={2}>Account not found</Title>
+        <Text c="dimmed">The account does not exist or has been removed.</Text>
+      </Stack>
+    );
+  }
+
+  async function onDelete() {
+    if (!account) return;
+    if (
+      !(await confirm({ title: 'Delete account', message: 'Are you sure you want to delete this account? This action cannot be undone.' }))
+    )
+      return;
+    remove.mutate(account.id, {
+      onSuccess: () => {
+        toastSuccess(`${account.name} was deleted`);
+        void navigate(`/admin/customers/${account.customerId}`, { replace: true });
+      },
+      onError: (e) => toastError(e),
+    });
+  }
+
+  const basePath = accountPath(scope, account.customerId, account.id);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Group gap="sm">
+            <Title order={1} size="h2">
+              {account.name}
+            </Title>
+            <StatusBadge status={account.status} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {account.accountId}
+            {scope.portal === 'admin' ? ` · ${account.customerName}` : ''}
+          </Text>
+        </Stack>
+        <Group gap="sm">
+          <AccountSwitcher scope={scope} customerId={account.customerId} accountId={account.id} />
+          {canManage && (
+            <>
+              <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+              <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={() => void onDelete()}>
+                Delete
+              </Button>
+            </>
+          )}
+        </Group>
+      </Group>
+      <DetailTabs basePath={basePath} tabs={scope.portal === 'admin' ? ADMIN_ACCOUNT_TABS : CUSTOMER_ACCOUNT_TABS} />
+      <Outlet />
+      {canManage && <AccountEditModal account={account} opened={editing} onClose={() => setEditing(false)} />}
+      {dialog}
+    </Stack>
+  );
 }

@@ -1,5 +1,118 @@
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder.tsx';
+import { Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { ACCOUNT_STATUSES, DEFAULT_MAX_VOICE_CHANNELS, ZCreateAccountBody } from '@portal/contract/accounts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { statusLabel } from '../../../ui/status-badge.tsx';
+import { toastSuccess } from '../../../ui/toast.ts';
+import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
+import { customerNameQuery, customerPickerQuery, managerOptionsQuery, useCreateAccount } from '../api/accounts.ts';
 
+/** /admin/accounts/new: a new account for a customer chosen here or passed as ?customerId=. */
 export function NewAccountPage() {
-  return <ScreenPlaceholder />;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const create = useCreateAccount();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const customers = useQuery(customerPickerQuery(debounced));
+  const managers = useQuery(managerOptionsQuery);
+  const presetCustomer = params.get('customerId') ?? '';
+  const preset = useQuery(customerNameQuery(presetCustomer));
+  const form = useSchemaForm(ZCreateAccountBody, {
+    customerId: presetCustomer,
+    name: '',
+    accountId: '',
+    status: 'active' as const,
+    accountManagerId: null as string | null,
+    maxVoiceChannels: DEFAULT_MAX_VOICE_CHANNELS,
+    useCustomerBilling: true,
+    billingContactName: '',
+    billingContactTitle: '',
+    billingContactEmail: '',
+    billingContactPhone: '',
+    billingAddress: '',
+  });
+  const { guard, leaveWithoutAsking } = useUnsavedChangesGuard(form.isDirty());
+  const values = form.getValues();
+  const customerOptions = (customers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.customerId})` }));
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        New Account
+      </Title>
+      <Paper withBorder p="lg" radius="md">
+        <form
+          onSubmit={form.onSubmit((v) =>
+            create.mutate(v, {
+              onSuccess: (a) => {
+                toastSuccess(`Account ${a.name} (${a.accountId}) created`);
+                leaveWithoutAsking();
+                void navigate(`/admin/customers/${a.customerId}/accounts/${a.id}`, { replace: true });
+              },
+              onError: (e) => showFormError(form, e),
+            }),
+          )}
+        >
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Select
+                label="Customer"
+                required
+                searchable
+                placeholder="Search customers..."
+                nothingFoundMessage="No customers found"
+                searchValue={search}
+                onSearchChange={setSearch}
+                data={
+                  preset.data && !customerOptions.some((o) => o.value === preset.data.id)
+                    ? [{ value: preset.data.id, label: preset.data.name }, ...customerOptions]
+                    : customerOptions
+                }
+                {...form.getInputProps('customerId')}
+              />
+              <TextInput label="Account Name" withAsterisk {...form.getInputProps('name')} />
+              <TextInput label="Account ID" placeholder="Generated when left blank" {...form.getInputProps('accountId')} />
+              <Select
+                label="Status"
+                allowDeselect={false}
+                data={ACCOUNT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+                {...form.getInputProps('status')}
+              />
+              <Select
+                label="Account Manager"
+                clearable
+                searchable
+                data={(managers.data ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.role})` }))}
+                {...form.getInputProps('accountManagerId')}
+              />
+              <NumberInput label="Max Voice Channels" min={1} {...form.getInputProps('maxVoiceChannels')} />
+            </SimpleGrid>
+            <Checkbox label="Use the customer's billing information" {...form.getInputProps('useCustomerBilling', { type: 'checkbox' })} />
+            {!values.useCustomerBilling && (
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label="Billing Contact Name" withAsterisk {...form.getInputProps('billingContactName')} />
+                <TextInput label="Title" {...form.getInputProps('billingContactTitle')} />
+                <TextInput label="Email" withAsterisk {...form.getInputProps('billingContactEmail')} />
+                <TextInput label="Phone" {...form.getInputProps('billingContactPhone')} />
+                <TextInput label="Billing Address" {...form.getInputProps('billingAddress')} />
+              </SimpleGrid>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => void navigate(-1)}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={create.isPending}>
+                Create Account
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+      {guard}
+    </Stack>
+  );
 }

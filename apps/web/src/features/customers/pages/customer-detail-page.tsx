@@ -1,5 +1,154 @@
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder.tsx';
+import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { TCustomer } from '@portal/contract/customers';
+import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../../lib/api.ts';
+import { useCan } from '../../../lib/session.ts';
+import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
+import { customerQuery } from '../api/customers.ts';
+import { AccountsTab } from '../components/accounts-tab.tsx';
+import { BillingTab } from '../components/billing-tab.tsx';
+import { CompanyProfileModal } from '../components/company-profile-modal.tsx';
+import { NetworkTab } from '../components/network-tab.tsx';
+import { NotesTab } from '../components/notes-tab.tsx';
 
+const TABS = [
+  ['accounts', 'Accounts'],
+  ['billing', 'Billing'],
+  ['network', '382 Network'],
+  ['notes', 'Notes'],
+] as const;
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm">{children || '—'}</Text>
+    </div>
+  );
+}
+
+function CustomerSummary({ customer }: { customer: TCustomer }) {
+  const address = [customer.address, customer.city, [customer.state, customer.zipCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+        <Field label="Company Name">{customer.name}</Field>
+        <Field label="Customer ID">{customer.customerId}</Field>
+        <Field label="Email">{customer.email}</Field>
+        <Field label="Phone">{customer.phone}</Field>
+        <Field label="Address">{address}</Field>
+        <Field label="Account Manager">{customer.accountManager?.name ?? 'Unassigned'}</Field>
+        <Field label="Status">
+          <StatusBadge status={customer.status} />
+        </Field>
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+/** Spec 2.6: loading and not-found states, summary, the Company Profile modal and four tabs. */
 export function CustomerDetailPage() {
-  return <ScreenPlaceholder />;
+  const { customerId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const canWrite = useCan('customers.write');
+  const { data: customer, error, isLoading } = useQuery(customerQuery(customerId));
+  const [profileDirty, setProfileDirty] = useState(false);
+  const [billingDirty, setBillingDirty] = useState(false);
+  const { guard } = useUnsavedChangesGuard(profileDirty || billingDirty);
+  const editing = params.get('edit') === '1' && canWrite;
+  const tab = params.get('tab') ?? 'accounts';
+  const setParam = useCallback(
+    (key: string, value: string | null) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (value === null) next.delete(key);
+          else next.set(key, value);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  if (isLoading) {
+    return (
+      <Center py="xl">
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text>Loading customer data...</Text>
+        </Group>
+      </Center>
+    );
+  }
+  if (!customer) {
+    return (
+      <Stack align="center" py="xl" gap="sm">
+        <Title order={2}>Customer Not Found</Title>
+        <Text c="dimmed">
+          {isApiError(error, 'NOT_FOUND') || !error
+            ? 'The customer you are looking for does not exist or has been removed.'
+            : 'The customer could not be loaded. Please try again.'}
+        </Text>
+        <Button variant="light" onClick={() => void navigate('/admin/customers')}>
+          Back to Customers
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Group gap="sm">
+          <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate('/admin/customers')}>
+            Back
+          </Button>
+          <Title order={1} size="h2">
+            {customer.name}
+          </Title>
+        </Group>
+        {canWrite && (
+          <Button leftSection={<IconEdit size={16} />} onClick={() => setParam('edit', '1')}>
+            Edit
+          </Button>
+        )}
+      </Group>
+      <CustomerSummary customer={customer} />
+      <Tabs value={tab} onChange={(v) => setParam('tab', v === 'accounts' ? null : v)} keepMounted={false}>
+        <Tabs.List>
+          {TABS.map(([value, label]) => (
+            <Tabs.Tab key={value} value={value}>
+              {label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="accounts" pt="md">
+          <AccountsTab customerId={customer.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="billing" pt="md">
+          <BillingTab customer={customer} onDirtyChange={setBillingDirty} />
+        </Tabs.Panel>
+        <Tabs.Panel value="network" pt="md">
+          <NetworkTab customerId={customer.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="notes" pt="md">
+          <NotesTab customerId={customer.id} />
+        </Tabs.Panel>
+      </Tabs>
+      {canWrite && (
+        <CompanyProfileModal customer={customer} opened={editing} onClose={() => setParam('edit', null)} onDirtyChange={setProfileDirty} />
+      )}
+      {guard}
+    </Stack>
+  );
 }

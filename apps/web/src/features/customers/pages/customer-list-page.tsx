@@ -1,5 +1,154 @@
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder.tsx';
+import { ActionIcon, Anchor, Button, Group, Paper, Select, Stack, Title, Tooltip } from '@mantine/core';
+import { REVENUE_BANDS, type TCustomerListItem } from '@portal/contract/customers';
+import { IconEdit, IconPlus, IconTrash, IconUserShare } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { useCan } from '../../../lib/session.ts';
+import { useConfirm } from '../../../ui/confirm-dialog.tsx';
+import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import { FilterBar, SearchFilter } from '../../../ui/filter-bar.tsx';
+import { MoneyText } from '../../../ui/money-text.tsx';
+import { ListPagination } from '../../../ui/pagination.tsx';
+import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { toastError, toastSuccess } from '../../../ui/toast.ts';
+import { useListState } from '../../../ui/use-list-state.ts';
+import { customerListQuery, useDeleteCustomer } from '../api/customers.ts';
+import { useImpersonate } from '../api/impersonation.ts';
 
+const STATUS_OPTIONS = [
+  { value: '', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'suspended', label: 'Suspended' },
+];
+const REVENUE_OPTIONS = [{ value: '', label: 'All revenue' }, ...REVENUE_BANDS.map((b) => ({ value: b.value, label: b.label }))];
+const FILTERS = { search: '', status: '', revenue: '' };
+
+/** Spec 2.5: filters, columns, sorting, paging, Add Customer, Edit, Delete, Impersonate. */
 export function CustomerListPage() {
-  return <ScreenPlaceholder />;
+  const list = useListState({ filters: FILTERS, sort: { by: 'name', dir: 'asc' } });
+  const { data, isFetching } = useQuery(customerListQuery(list.query));
+  const navigate = useNavigate();
+  const canWrite = useCan('customers.write');
+  const canImpersonate = useCan('customers.impersonate');
+  const remove = useDeleteCustomer();
+  const impersonate = useImpersonate();
+  const { confirm, dialog } = useConfirm();
+
+  async function onDelete(c: TCustomerListItem) {
+    if (!(await confirm({ title: 'Delete customer', message: 'Delete this customer? This is permanent.' }))) return;
+    remove.mutate(c.id, { onSuccess: () => toastSuccess(`${c.name} was deleted`), onError: (e) => toastError(e) });
+  }
+
+  function onImpersonate(c: TCustomerListItem) {
+    impersonate.mutate(c.id, { onSuccess: (r) => void navigate(r.redirectTo, { replace: true }), onError: (e) => toastError(e) });
+  }
+
+  const columns: Column<TCustomerListItem>[] = [
+    {
+      key: 'name',
+      header: 'Customer Name',
+      sortable: true,
+      render: (c) => (
+        <Anchor component={Link} to={`/admin/customers/${c.id}`} fw={500}>
+          {c.name}
+        </Anchor>
+      ),
+    },
+    { key: 'customerId', header: 'Customer ID', sortable: true, render: (c) => c.customerId },
+    { key: 'address', header: 'Address', render: (c) => c.address },
+    { key: 'phone', header: 'Phone Number', render: (c) => c.phone },
+    { key: 'revenue', header: 'Total Revenue (USD)', sortable: true, align: 'right', render: (c) => <MoneyText value={c.revenue} /> },
+    { key: 'status', header: 'Status', sortable: true, render: (c) => <StatusBadge status={c.status} /> },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Customers
+        </Title>
+        {canWrite && (
+          <Button leftSection={<IconPlus size={16} />} component={Link} to="/admin/customers/new">
+            Add Customer
+          </Button>
+        )}
+      </Group>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="md">
+          <FilterBar>
+            <SearchFilter
+              label="Name"
+              placeholder="Search by name or customer ID"
+              value={list.filters.search}
+              onChange={(v) => list.setFilter('search', v)}
+            />
+            <Select
+              label="Status"
+              w={160}
+              data={STATUS_OPTIONS}
+              value={list.filters.status}
+              onChange={(v) => list.setFilter('status', v ?? '')}
+              allowDeselect={false}
+            />
+            <Select
+              label="Revenue"
+              w={220}
+              data={REVENUE_OPTIONS}
+              value={list.filters.revenue}
+              onChange={(v) => list.setFilter('revenue', v ?? '')}
+              allowDeselect={false}
+            />
+          </FilterBar>
+          <DataTable
+            label="Customers"
+            columns={columns}
+            rows={data?.items}
+            rowKey={(c) => c.id}
+            loading={isFetching}
+            emptyText="No customers found"
+            sort={list.sort}
+            onSort={list.toggleSort}
+            rowActions={(c) => (
+              <>
+                {canWrite && (
+                  <Tooltip label="Edit">
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`Edit ${c.name}`}
+                      onClick={() => void navigate(`/admin/customers/${c.id}?edit=1`)}
+                    >
+                      <IconEdit size={17} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+                {canImpersonate && (
+                  <Tooltip label="Impersonate">
+                    <ActionIcon variant="subtle" color="grape" aria-label={`Impersonate ${c.name}`} onClick={() => onImpersonate(c)}>
+                      <IconUserShare size={17} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+                {canWrite && (
+                  <Tooltip label="Delete">
+                    <ActionIcon variant="subtle" color="red" aria-label={`Delete ${c.name}`} onClick={() => void onDelete(c)}>
+                      <IconTrash size={17} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </>
+            )}
+          />
+          <ListPagination
+            page={list.page}
+            pageSize={list.pageSize}
+            total={data?.total ?? 0}
+            onPageChange={list.setPage}
+            onPageSizeChange={list.setPageSize}
+          />
+        </Stack>
+      </Paper>
+      {dialog}
+    </Stack>
+  );
 }

@@ -1,5 +1,48 @@
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder.tsx';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { showFormError } from '../../../ui/form.ts';
+import { toastSuccess } from '../../../ui/toast.ts';
+import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
+import { useCreateCustomer } from '../api/customers.ts';
+import { CustomerFormFields, useCustomerForm } from '../components/customer-form-fields.tsx';
 
+/** /admin/customers/new: the company profile of a new customer; its customer ID is assigned on save. */
 export function NewCustomerPage() {
-  return <ScreenPlaceholder />;
+  const form = useCustomerForm();
+  const create = useCreateCustomer();
+  const navigate = useNavigate();
+  const { guard, leaveWithoutAsking } = useUnsavedChangesGuard(form.isDirty());
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        New Customer
+      </Title>
+      <Paper withBorder p="lg" radius="md">
+        <form
+          onSubmit={form.onSubmit((values) =>
+            create.mutate(values, {
+              onSuccess: (c) => {
+                toastSuccess(`Customer ${c.name} (${c.customerId}) created`);
+                leaveWithoutAsking();
+                void navigate(`/admin/customers/${c.id}`, { replace: true });
+              },
+              onError: (e) => showFormError(form, e),
+            }),
+          )}
+        >
+          <CustomerFormFields form={form} customerId="Assigned when saved" />
+          <Group justify="flex-end" mt="lg">
+            <Button variant="default" onClick={() => void navigate('/admin/customers')}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create Customer
+            </Button>
+          </Group>
+        </form>
+      </Paper>
+      {guard}
+    </Stack>
+  );
 }

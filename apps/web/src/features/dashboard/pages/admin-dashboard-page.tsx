@@ -1,5 +1,102 @@
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder.tsx';
+import { Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { IconAlertTriangle, IconBuilding, IconCash, IconHeartbeat, IconServer, IconTicket, IconTrendingUp } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { formatUsd } from '../../../lib/format.ts';
+import { DateText } from '../../../ui/date-text.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { adminDashboardQuery, recentNotificationsQuery } from '../api/dashboard.ts';
+import { CustomerSearch } from '../components/customer-search.tsx';
+import { ListCard, ListRow, MetricTile, NotificationRows, ServiceStatusRows, TicketRows } from '../components/dashboard-parts.tsx';
 
+/** Spec 2.4: search, status tiles, recent lists, metric tiles and quick actions, all from real rows. */
 export function AdminDashboardPage() {
-  return <ScreenPlaceholder />;
+  const { data } = useQuery(adminDashboardQuery);
+  const notifications = useQuery(recentNotificationsQuery);
+  const navigate = useNavigate();
+  const degraded = data?.serviceStatus.filter((s) => s.status === 'Degraded Performance').length ?? 0;
+  const dash = '—';
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        Dashboard
+      </Title>
+      <Paper withBorder p="md" radius="md">
+        <CustomerSearch />
+      </Paper>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <MetricTile
+          label="Service Status"
+          value={data ? (degraded ? 'Degraded' : 'Operational') : dash}
+          icon={<IconServer size={20} />}
+          color={degraded ? 'orange' : 'green'}
+        />
+        <MetricTile label="Uptime" value={data ? `${data.uptime.toFixed(2)}%` : dash} icon={<IconHeartbeat size={20} />} color="teal" />
+        <MetricTile
+          label="Active Alerts"
+          value={data?.activeAlerts ?? dash}
+          icon={<IconAlertTriangle size={20} />}
+          color={data?.activeAlerts ? 'red' : 'gray'}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        <MetricTile label="Total Customers" value={data?.metrics.totalCustomers ?? dash} icon={<IconBuilding size={20} />} />
+        <MetricTile
+          label="Monthly Revenue"
+          value={data ? formatUsd(data.metrics.monthlyRevenue) : dash}
+          icon={<IconCash size={20} />}
+          color="green"
+        />
+        <MetricTile
+          label="Active Services"
+          value={data?.metrics.activeServices ?? dash}
+          icon={<IconTrendingUp size={20} />}
+          color="violet"
+        />
+        <MetricTile label="Support Tickets" value={data?.metrics.supportTickets ?? dash} icon={<IconTicket size={20} />} color="orange" />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
+        <ListCard title="Recently Accessed Customers">
+          {data?.recentCustomers.length === 0 && <EmptyState text="No customers opened yet" />}
+          {data?.recentCustomers.map((c) => (
+            <ListRow
+              key={c.id}
+              onClick={() => void navigate(`/admin/customers/${c.id}`)}
+              primary={c.name}
+              secondary={
+                <>
+                  {c.customerId} · <DateText value={c.accessedAt} format="relative" />
+                </>
+              }
+              aside={<StatusBadge status={c.status} />}
+            />
+          ))}
+        </ListCard>
+        <ListCard title="Recent Open Tickets">
+          <TicketRows tickets={data?.recentTickets} emptyText="No open tickets" onOpen={() => void navigate('/admin/support')} />
+        </ListCard>
+        <ListCard title="Recent Notifications">
+          <NotificationRows items={notifications.data?.items} onOpen={(n) => void navigate(n.link ?? '/admin/notifications')} />
+        </ListCard>
+        <ListCard title="Service Status">
+          <ServiceStatusRows entries={data?.serviceStatus} />
+        </ListCard>
+        <ListCard title="Quick Actions">
+          <Group gap="sm">
+            <Button variant="light" onClick={() => void navigate('/admin/customers')}>
+              Manage Customers
+            </Button>
+            <Button variant="light" onClick={() => void navigate('/admin/reports')}>
+              View Reports
+            </Button>
+            <Button variant="light" onClick={() => void navigate('/admin/settings')}>
+              System Settings
+            </Button>
+          </Group>
+        </ListCard>
+      </SimpleGrid>
+    </Stack>
+  );
 }

@@ -1,5 +1,115 @@
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder.tsx';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  IconApi,
+  IconCash,
+  IconFileInvoice,
+  IconHash,
+  IconLifebuoy,
+  IconPhonePlus,
+  IconPlus,
+  IconTicket,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { formatUsd } from '../../../lib/format.ts';
+import { useCan } from '../../../lib/session.ts';
+import { DateText } from '../../../ui/date-text.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { customerDashboardQuery, recentNotificationsQuery } from '../api/dashboard.ts';
+import { ListCard, ListRow, MetricTile, NotificationRows, ServiceStatusRows, TicketRows } from '../components/dashboard-parts.tsx';
+import { UsageOverview } from '../components/usage-overview.tsx';
 
+/** Customer document, Dashboard: welcome, service status, recent items, metrics, usage and quick links. */
 export function CustomerDashboardPage() {
-  return <ScreenPlaceholder />;
+  const { data } = useQuery(customerDashboardQuery);
+  const notifications = useQuery(recentNotificationsQuery);
+  const navigate = useNavigate();
+  const canAddAccount = useCan('accounts.write');
+  const dash = '—';
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        Dashboard
+      </Title>
+      <Paper p="lg" radius="md" bg="var(--mantine-color-blue-light)">
+        <Title order={2} size="h3">
+          Welcome back{data ? `, ${data.userName.split(' ')[0]}` : ''}
+        </Title>
+        <Text c="dimmed">{data ? `${data.companyName} — here is what is happening with your services.` : 'Loading your dashboard...'}</Text>
+      </Paper>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        <MetricTile label="Active Sub-accounts" value={data?.metrics.activeSubAccounts ?? dash} icon={<IconUsersGroup size={20} />} />
+        <MetricTile label="Active Numbers" value={data?.metrics.activeNumbers ?? dash} icon={<IconHash size={20} />} color="violet" />
+        <MetricTile
+          label="Spend This Month"
+          value={data ? formatUsd(data.metrics.monthToDateSpend) : dash}
+          icon={<IconCash size={20} />}
+          color="green"
+        />
+        <MetricTile label="Open Tickets" value={data?.metrics.openTickets ?? dash} icon={<IconTicket size={20} />} color="orange" />
+      </SimpleGrid>
+      {data && <UsageOverview usage={data.usage} />}
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
+        <ListCard title="Service Status">
+          <ServiceStatusRows entries={data?.serviceStatus} />
+        </ListCard>
+        <ListCard title="Recent Sub-accounts">
+          {data?.recentAccounts.length === 0 && <EmptyState text="No accounts found" />}
+          {data?.recentAccounts.map((a) => (
+            <ListRow
+              key={a.id}
+              onClick={() => void navigate(`/customer/accounts/${a.id}`)}
+              primary={a.name}
+              secondary={
+                <>
+                  {a.accountId}
+                  {a.lastAccessed ? (
+                    <>
+                      {' · '}
+                      <DateText value={a.lastAccessed} format="relative" />
+                    </>
+                  ) : null}
+                </>
+              }
+              aside={<StatusBadge status={a.status} />}
+            />
+          ))}
+        </ListCard>
+        <ListCard title="Recent Tickets">
+          <TicketRows
+            tickets={data?.recentTickets}
+            emptyText="No tickets"
+            onOpen={(t) => void navigate(`/customer/support/tickets/${t.id}`)}
+          />
+        </ListCard>
+        <ListCard title="Recent Notifications">
+          <NotificationRows items={notifications.data?.items} onOpen={(n) => void navigate(n.link ?? '/customer/notifications')} />
+        </ListCard>
+        <ListCard title="Quick Links">
+          <Group gap="sm">
+            {canAddAccount && (
+              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => void navigate('/customer/accounts?add=1')}>
+                Add Sub-Account
+              </Button>
+            )}
+            <Button variant="light" leftSection={<IconPhonePlus size={16} />} onClick={() => void navigate('/customer/numbers')}>
+              Buy Number
+            </Button>
+            <Button variant="light" leftSection={<IconFileInvoice size={16} />} onClick={() => void navigate('/customer/billing')}>
+              View Invoices
+            </Button>
+            <Button variant="light" leftSection={<IconLifebuoy size={16} />} onClick={() => void navigate('/customer/support')}>
+              Submit Ticket
+            </Button>
+            <Button variant="light" leftSection={<IconApi size={16} />} onClick={() => void navigate('/customer/api')}>
+              API Docs
+            </Button>
+          </Group>
+        </ListCard>
+      </SimpleGrid>
+    </Stack>
+  );
 }

@@ -1,5 +1,40 @@
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder.tsx';
+import { Stack, Tabs, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { useRouteTitle } from '../../../lib/route-handle.ts';
+import { usePortalScope } from '../../../lib/scope.ts';
+import { NumberSummaryCards } from '../components/number-summary-cards.tsx';
+import { PhoneNumbersTab } from '../components/phone-numbers-tab.tsx';
+import { PortingTab } from '../components/porting-tab.tsx';
 
+/**
+ * Phone Number Management (spec 2.8) for /admin/numbers, /customer/numbers and the account tabs:
+ * one page, scoped by the portal and the route's account. Tab changes reset paging and selection.
+ */
 export function NumbersPage() {
-  return <ScreenPlaceholder />;
+  const scope = usePortalScope();
+  const title = useRouteTitle();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'porting' ? 'porting' : 'numbers';
+  return (
+    <Stack gap="md">
+      {!scope.accountId && (
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+      )}
+      <NumberSummaryCards scope={{ customerId: scope.portal === 'admin' ? scope.customerId : undefined, accountId: scope.accountId }} />
+      <Tabs value={tab} onChange={(v) => setParams(v === 'porting' ? { tab: 'porting' } : {}, { replace: true })} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="numbers">Phone Numbers</Tabs.Tab>
+          <Tabs.Tab value="porting">Number Porting</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="numbers">
+          <PhoneNumbersTab scope={scope} />
+        </Tabs.Panel>
+        <Tabs.Panel value="porting">
+          <PortingTab scope={scope} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
 }

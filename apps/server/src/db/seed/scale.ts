@@ -1,0 +1,265 @@
+/**
+ * The scale generator (`npm run db:seed -- --scale N`): N more CDRs and N more messages spread
+ * over the seeded accounts (those holding voice or SMS numbers) and the last year, loaded with
+ * COPY (`COPY ... FROM STDIN` through pg-copy-streams on PostgreSQL, `COPY ... FROM '/dev/blob'`
+ * on PGlite), then folded into the usage_daily rollups so reports stay consistent with the raw rows.
+ */
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { sql } from 'drizzle-orm';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Database } from '../client.ts';
+
+export interface ScaleOptions {
+  cdrs: number;
+  messages: number;
+  /** Rows end at this time and start a year before. Default: now. */
+  now?: Date;
+  /** Called as rows are written (done, total). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface ScaleResult {
+  cdrs: number;
+  messages: number;
+  seconds: number;
+  rowsPerSecond: number;
+}
+
+interface AccountPool {
+  id: string;
+  customerId: string;
+  voice: string[];
+  sms: string[];
+  weight: number;
+}
+
+const DAY = 86_400_000;
+const CDR_COLUMNS = 'customer_id, account_id, call_id, from_number, to_number, started_at, duration_seconds, status, direction, cost';
+const MESSAGE_COLUMNS = 'customer_id, account_id, message_id, from_number, to_number, type, direction, status, segments, cost, sent_at';
+/** Rows per COPY chunk on PGlite (one blob each) and per write on PostgreSQL. */
+const PGLITE_CHUNK = 50_000;
+const PG_WRITE = 5_000;
+
+/** A small fast PRNG (mulberry32): the same seed gives the same rows. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function accountPools(database: Database): Promise<AccountPool[]> {
+  const result = await database.db.execute<{ id: string; customer_id: string; voice: string[] | null; sms: string[] | null }>(sql`
+    SELECT a.id, a.customer_id,
+           array_agg(n.number) FILTER (WHERE 'Voice' = ANY(n.features)) AS voice,
+           array_agg(n.number) FILTER (WHERE 'SMS' = ANY(n.features)) AS sms
+    FROM accounts a JOIN phone_numbers n ON n.account_id = a.id
+    WHERE a.deleted_at IS NULL AND a.status IN ('active', 'suspended')
+    GROUP BY a.id, a.customer_id
+    ORDER BY a.id`);
+  const rows = (result as unknown as { rows: { id: string; customer_id: string; voice: string[] | null; sms: string[] | null }[] }).rows;
+  const rand = prng(7);
+  return rows.map((r) => ({
+    id: r.id,
+    customerId: r.customer_id,
+    voice: r.voice ?? [],
+    sms: r.sms ?? [],
+    // a few busy accounts and a long tail, like a real book
+    weight: 0.2 + rand() ** 3 * 5,
+  }));
+}
+
+/** Picks accounts by weight in O(log n). */
+function picker(pools: AccountPool[], rand: () => number) {
+  const cumulative: number[] = [];
+  let sum = 0;
+  for (const p of pools) {
+    sum += p.weight;
+    cumulative.push(sum);
+  }
+  return () => {
+    const x = rand() * sum;
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((cumulative[mid] as number) < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return pools[lo] as AccountPool;
+  };
+}
+
+function remoteNumber(rand: () => number): string {
+  const npa = 201 + Math.floor(rand() * 789);
+  const nxx = 200 + Math.floor(rand() * 800);
+  const line = Math.floor(rand() * 10_000);
+  return `+1${npa}${nxx}${String(line).padStart(4, '0')}`;
+}
+
+/** A time in the last year, busier in business hours; whole milliseconds (the cursor's precision). */
+function callTime(rand: () => number, end: number): string {
+  const day = Math.floor((end - rand() * 365 * DAY) / DAY) * DAY;
+  const hour = rand() < 0.8 ? 13 + Math.floor(rand() * 10) : Math.floor(rand() * 24);
+  const at = Math.min(end, day + hour * 3_600_000 + Math.floor(rand() * 3_600_000));
+  return new Date(at).toISOString();
+}
+
+function cdrChunk(n: number, pick: () => AccountPool, rand: () => number, end: number): string {
+  let out = '';
+  for (let i = 0; i < n; i++) {
+    const a = pick();
+    const own = a.voice[Math.floor(rand() * a.voice.length)] as string;
+    const outbound = rand() < 0.6;
+    const s = rand();
+    const status = s < 0.86 ? 'Completed' : s < 0.93 ? 'No Answer' : s < 0.97 ? 'Busy' : 'Failed';
+    const duration = status === 'Completed' ? Math.min(3600, 4 + Math.floor(-Math.log(1 - rand()) * 165)) : 0;
+    const cost = (Math.ceil(duration / 60) * (outbound ? 0.012 : 0.0085)).toFixed(4);
+    const remote = remoteNumber(rand);
+    out += `${a.customerId},${a.id},${randomUUID()},${outbound ? own : remote},${outbound ? remote : own},${callTime(rand, end)},${duration},${status},${outbound ? 'Outbound' : 'Inbound'},${cost}\n`;
+  }
+  return out;
+}
+
+function messageChunk(n: number, pick: () => AccountPool, rand: () => number, end: number): string {
+  let out = '';
+  for (let i = 0; i < n; i++) {
+    const a = pick();
+    const own = a.sms[Math.floor(rand() * a.sms.length)] as string;
+    const outbound = rand() < 0.7;
+    const mms = rand() < 0.08;
+    const s = rand();
+    const status = s < 0.94 ? 'Delivered' : s < 0.98 ? 'Failed' : 'Sent';
+    const segments = mms ? 1 : 1 + Math.floor(rand() ** 4 * 3);
+    const cost = (mms ? 0.02 : segments * 0.0075).toFixed(4);
+    const remote = remoteNumber(rand);
+    out += `${a.customerId},${a.id},SM${randomUUID().replaceAll('-', '')},${outbound ? own : remote},${outbound ? remote : own},${mms ? 'MMS' : 'SMS'},${outbound ? 'Outbound' : 'Inbound'},${status},${segments},${cost},${callTime(rand, end)}\n`;
+  }
+  return out;
+}
+
+type ChunkMaker = (n: number) => string;
+
+async function copyRows(
+  database: Database,
+  table: string,
+  columns: string,
+  total: number,
+  make: ChunkMaker,
+  progress: (n: number) => void,
+) {
+  if (total <= 0) return;
+  const statementFor = (source: string) => `COPY ${table} (${columns}) FROM ${source} WITH (FORMAT csv)`;
+  if (database.kind === 'pglite' && database.pglite) {
+    for (let done = 0; done < total; ) {
+      const n = Math.min(PGLITE_CHUNK, total - done);
+      await database.pglite.query(statementFor("'/dev/blob'"), [], { blob: new Blob([make(n)]) });
+      done += n;
+      progress(n);
+    }
+    return;
+  }
+  if (!database.pool) throw new Error('No database pool');
+  const client = await database.pool.connect();
+  try {
+    const stream = client.query(copyFrom(statementFor('STDIN')));
+    const finished = once(stream, 'finish');
+    for (let done = 0; done < total; ) {
+      const n = Math.min(PG_WRITE, total - done);
+      if (!stream.write(make(n))) await once(stream, 'drain');
+      done += n;
+      progress(n);
+    }
+    stream.end();
+    await finished;
+  } finally {
+    client.release();
+  }
+}
+
+async function maxId(database: Database, table: 'cdrs' | 'messages'): Promise<number> {
+  const result = await database.db.execute<{ id: number | string | null }>(sql.raw(`SELECT max(id) AS id FROM ${table}`));
+  return Number((result as unknown as { rows: { id: number | string | null }[] }).rows[0]?.id ?? 0);
+}
+
+/** Folds rows with id > after into usage_daily (per UTC day, account and service), as seed() computes them. */
+async function rollUp(database: Database, afterCdr: number, afterMessage: number): Promise<void> {
+  await database.db.execute(sql`
+    INSERT INTO usage_daily AS u (day, customer_id, account_id, service, volume, succeeded, failed, units, revenue)
+    SELECT (started_at AT TIME ZONE 'UTC')::date, customer_id, account_id, 'Voice',
+           count(*)::int, (count(*) FILTER (WHERE status = 'Completed'))::int, (count(*) FILTER (WHERE status <> 'Completed'))::int,
+           coalesce(sum(ceil(duration_seconds / 60.0) * 60), 0)::int, round(sum(cost), 2)
+    FROM cdrs WHERE id > ${afterCdr}
+    GROUP BY 1, 2, 3
+    ON CONFLICT (day, account_id, service) DO UPDATE SET
+      volume = u.volume + excluded.volume, succeeded = u.succeeded + excluded.succeeded, failed = u.failed + excluded.failed,
+      units = u.units + excluded.units, revenue = u.revenue + excluded.revenue`);
+  await database.db.execute(sql`
+    INSERT INTO usage_daily AS u (day, customer_id, account_id, service, volume, succeeded, failed, units, revenue)
+    SELECT (sent_at AT TIME ZONE 'UTC')::date, customer_id, account_id, 'SMS',
+           count(*)::int, (count(*) FILTER (WHERE status = 'Delivered'))::int, (count(*) FILTER (WHERE status = 'Failed'))::int,
+           coalesce(sum(segments), 0)::int, round(sum(cost), 2)
+    FROM messages WHERE id > ${afterMessage}
+    GROUP BY 1, 2, 3
+    ON CONFLICT (day, account_id, service) DO UPDATE SET
+      volume = u.volume + excluded.volume, succeeded = u.succeeded + excluded.succeeded, failed = u.failed + excluded.failed,
+      units = u.units + excluded.units, revenue = u.revenue + excluded.revenue`);
+}
+
+/** Adds the rows; the database must be seeded (it needs accounts with numbers). */
+export async function scale(database: Database, opts: ScaleOptions): Promise<ScaleResult> {
+  const pools = await accountPools(database);
+  const voice = pools.filter((p) => p.voice.length > 0);
+  const sms = pools.filter((p) => p.sms.length > 0);
+  if ((opts.cdrs > 0 && !voice.length) || (opts.messages > 0 && !sms.length)) {
+    throw new Error('No seeded accounts with numbers: seed the demo data first.');
+  }
+  const end = (opts.now ?? new Date()).getTime();
+  const total = opts.cdrs + opts.messages;
+  let done = 0;
+  const progress = (n: number) => {
+    done += n;
+    opts.onProgress?.(done, total);
+  };
+  const [afterCdr, afterMessage] = [await maxId(database, 'cdrs'), await maxId(database, 'messages')];
+  const started = performance.now();
+  const rand = prng(382 + afterCdr);
+  const pickVoice = picker(voice, rand);
+  const pickSms = picker(sms, rand);
+  await copyRows(database, 'cdrs', CDR_COLUMNS, opts.cdrs, (n) => cdrChunk(n, pickVoice, rand, end), progress);
+  await copyRows(database, 'messages', MESSAGE_COLUMNS, opts.messages, (n) => messageChunk(n, pickSms, rand, end), progress);
+  const seconds = (performance.now() - started) / 1000;
+  await rollUp(database, afterCdr, afterMessage);
+  await database.db.execute(sql`ANALYZE cdrs`);
+  await database.db.execute(sql`ANALYZE messages`);
+  await database.db.execute(sql`ANALYZE usage_daily`);
+  return { cdrs: opts.cdrs, messages: opts.messages, seconds, rowsPerSecond: total / Math.max(seconds, 1e-9) };
+}
+
+/** A terminal progress bar on stderr: redrawn in place on a TTY, every 10% otherwise. */
+export function progressBar(label: string, stream: NodeJS.WriteStream = process.stderr) {
+  const started = performance.now();
+  let lastTenth = -1;
+  return (done: number, total: number) => {
+    const ratio = total ? done / total : 1;
+    const width = 30;
+    const filled = Math.round(ratio * width);
+    const rate = done / Math.max((performance.now() - started) / 1000, 1e-3);
+    const line = `${label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(ratio * 100).toFixed(0).padStart(3)}% ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} rows, ${Math.round(rate).toLocaleString('en-US')} rows/s`;
+    if (stream.isTTY) {
+      stream.write(`\r${line}`);
+      if (done >= total) stream.write('\n');
+    } else {
+      const tenth = Math.floor(ratio * 10);
+      if (tenth !== lastTenth) {
+        lastTenth = tenth;
+        stream.write(`${line}\n`);
+      }
+    }
+  };
+}

@@ -1,0 +1,142 @@
+import {
+  ZAccount,
+  ZAccountListItem,
+  ZAccountOption,
+  ZAccountOptionsQuery,
+  ZCreateAccountBody,
+  ZListAccountsQuery,
+  ZServiceBody,
+  ZServiceParams,
+  ZUpdateAccountBody,
+} from '@portal/contract/accounts';
+import { ZApiError, ZIdParams, ZOk, ZPage } from '@portal/contract/common';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as service from './service.ts';
+
+/**
+ * Accounts, for both portals: staff reach every customer's accounts, a customer user only their
+ * own company's (another company's account is a 404). Services are changed by staff only.
+ */
+export async function accountRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['accounts'];
+  const read = { permission: 'accounts.read' } as const;
+  const write = { permission: 'accounts.write' } as const;
+  const services = { permission: 'customers.write' } as const;
+
+  app.get(
+    '/api/accounts',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Accounts, filtered and paged',
+        querystring: ZListAccountsQuery,
+        response: { 200: ZPage(ZAccountListItem) },
+      },
+    },
+    (req) => service.listAccounts(app, req, req.query),
+  );
+
+  app.get(
+    '/api/accounts/options',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "A customer's accounts for pickers and the account switcher",
+        querystring: ZAccountOptionsQuery,
+        response: { 200: z.array(ZAccountOption) },
+      },
+    },
+    (req) => service.accountOptions(app, req, req.query.customerId),
+  );
+
+  app.post(
+    '/api/accounts',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Create an account',
+        body: ZCreateAccountBody,
+        response: { 201: ZAccount, 400: ZApiError, 404: ZApiError, 409: ZApiError },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await service.createAccount(app, req, req.body)),
+  );
+
+  app.get(
+    '/api/accounts/:id',
+    { config: read, schema: { tags, summary: 'An account', params: ZIdParams, response: { 200: ZAccount, 404: ZApiError } } },
+    (req) => service.getAccount(app, req, req.params.id),
+  );
+
+  app.put(
+    '/api/accounts/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Update an account',
+        params: ZIdParams,
+        body: ZUpdateAccountBody,
+        response: { 200: ZAccount, 400: ZApiError, 404: ZApiError },
+      },
+    },
+    (req) => service.updateAccount(app, req, req.params.id, req.body),
+  );
+
+  app.delete(
+    '/api/accounts/:id',
+    {
+      config: write,
+      schema: { tags, summary: 'Delete an account (soft)', params: ZIdParams, response: { 200: ZOk, 404: ZApiError, 409: ZApiError } },
+    },
+    async (req) => {
+      await service.deleteAccount(app, req, req.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/admin/accounts/:id/services',
+    {
+      config: services,
+      schema: {
+        tags,
+        summary: 'Add a service to an account',
+        params: ZIdParams,
+        body: ZServiceBody,
+        response: { 201: ZAccount, 400: ZApiError, 404: ZApiError },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await service.addService(app, req, req.params.id, req.body)),
+  );
+
+  app.put(
+    '/api/admin/accounts/:id/services/:serviceId',
+    {
+      config: services,
+      schema: {
+        tags,
+        summary: "Change an account's service",
+        params: ZServiceParams,
+        body: ZServiceBody,
+        response: { 200: ZAccount, 400: ZApiError, 404: ZApiError },
+      },
+    },
+    (req) => service.updateService(app, req, req.params.id, req.params.serviceId, req.body),
+  );
+
+  app.delete(
+    '/api/admin/accounts/:id/services/:serviceId',
+    {
+      config: services,
+      schema: { tags, summary: 'Remove a service from an account', params: ZServiceParams, response: { 200: ZAccount, 404: ZApiError } },
+    },
+    (req) => service.deleteService(app, req, req.params.id, req.params.serviceId),
+  );
+}

@@ -1,0 +1,152 @@
+import {
+  cardBrand,
+  parseExpiry,
+  type TBillingSummary,
+  type TPaymentMethod,
+  type ZAddPaymentMethodBody,
+  type ZBillingContactBody,
+} from '@portal/contract/billing';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { paymentMethods } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { ownCustomer } from '../../lib/list-scope.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { recordAudit } from '../audit/service.ts';
+import * as repo from './repo.ts';
+
+type MethodRow = typeof paymentMethods.$inferSelect;
+
+/** Expired after its month ends; Expiring Soon within the next two months. */
+export function methodStatus(row: Pick<MethodRow, 'expMonth' | 'expYear'>, now = new Date()): TPaymentMethod['status'] {
+  if (!row.expMonth || !row.expYear) return 'Active';
+  const months = (row.expYear - now.getFullYear()) * 12 + (row.expMonth - (now.getMonth() + 1));
+  if (months < 0) return 'Expired';
+  return months <= 2 ? 'Expiring Soon' : 'Active';
+}
+
+function toMethod(r: MethodRow): TPaymentMethod {
+  return {
+    id: r.id,
+    type: r.type,
+    holderName: r.holderName,
+    brand: r.brand,
+    last4: r.last4,
+    expMonth: r.expMonth,
+    expYear: r.expYear,
+    bankName: r.bankName,
+    accountType: r.accountType,
+    isDefault: r.isDefault,
+    status: methodStatus(r),
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** The customer the caller may reach: staff any live customer, a customer user only their own (else 404). */
+async function reachableCustomer(app: FastifyInstance, req: FastifyRequest, customerId: string) {
+  const own = ownCustomer(authOf(req));
+  if (own && own !== customerId) throw notFound('Customer');
+  const row = await repo.customerExists(app.db, customerId);
+  if (!row) throw notFound('Customer');
+  return row;
+}
+
+export async function listPaymentMethods(app: FastifyInstance, req: FastifyRequest, customerId: string): Promise<TPaymentMethod[]> {
+  await reachableCustomer(app, req, customerId);
+  return (await repo.listPaymentMethods(app.db, customerId)).map(toMethod);
+}
+
+/**
+ * Stores a card as brand, last 4 and expiry, a bank account as bank, type and last 4s: never the
+ * full number, the routing number or the CVV. Exactly one default: the first method is the
+ * default, and a new default clears the old one in the same transaction.
+ */
+export async function addPaymentMethod(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  customerId: string,
+  body: z.output<typeof ZAddPaymentMethodBody>,
+): Promise<TPaymentMethod> {
+  const customer = await reachableCustomer(app, req, customerId);
+  const row = await app.db.transaction(async (tx) => {
+    const isDefault = body.isDefault || (await repo.countPaymentMethods(tx, customerId)) === 0;
+    if (isDefault) await repo.clearDefault(tx, customerId);
+    const common = { customerId, accountId: null, holderName: body.holderName, isDefault };
+    const values: typeof paymentMethods.$inferInsert =
+      body.type === 'credit_card'
+        ? (() => {
+            const [expMonth, expYear] = parseExpiry(body.expiry) ?? [null, null];
+            return {
+              ...common,
+              type: 'credit_card' as const,
+              brand: cardBrand(body.cardNumber),
+              last4: body.cardNumber.slice(-4),
+              expMonth,
+              expYear,
+            };
+          })()
+        : {
+            ...common,
+            type: 'bank_account' as const,
+            bankName: body.bankName,
+            accountType: body.accountType,
+            last4: body.accountNumber.slice(-4),
+            routingLast4: body.routingNumber.slice(-4),
+          };
+    const inserted = await repo.insertPaymentMethod(tx, values);
+    if (!inserted) throw new Error('Payment method insert returned nothing');
+    const label =
+      inserted.type === 'credit_card' ? `${inserted.brand} •••• ${inserted.last4}` : `${inserted.bankName} •••• ${inserted.last4}`;
+    await recordAudit(tx, req, {
+      action: 'payment_method.create',
+      entityType: 'payment_method',
+      entityId: inserted.id,
+      customerId,
+      summary: `Added payment method ${label} for ${customer.name}${isDefault ? ' (default)' : ''}`,
+      after: toMethod(inserted),
+    });
+    return inserted;
+  });
+  return toMethod(row);
+}
+
+export async function updateBillingContact(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  customerId: string,
+  body: z.output<typeof ZBillingContactBody>,
+): Promise<{ ok: true }> {
+  const customer = await reachableCustomer(app, req, customerId);
+  await app.db.transaction(async (tx) => {
+    const row = await repo.updateBillingContact(tx, customerId, {
+      billingContactName: body.name,
+      billingContactTitle: body.title,
+      billingContactEmail: body.email,
+      billingContactPhone: body.phone,
+    });
+    if (!row) throw notFound('Customer');
+    await recordAudit(tx, req, {
+      action: 'customer.billing_contact_update',
+      entityType: 'customer',
+      entityId: customerId,
+      customerId,
+      summary: `Updated the billing contact of ${customer.name}`,
+      after: body,
+    });
+  });
+  return { ok: true };
+}
+
+export async function billingSummary(app: FastifyInstance, req: FastifyRequest, customerId: string): Promise<TBillingSummary> {
+  await reachableCustomer(app, req, customerId);
+  const [cost, last] = await Promise.all([repo.monthlyCost(app.db, customerId), repo.lastInvoice(app.db, customerId)]);
+  const now = new Date();
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return {
+    currentMonthlyCost: cost,
+    lastInvoiceAmount: last?.amount ?? null,
+    lastInvoiceDate: last?.issueDate ?? null,
+    paymentStatus: last?.status ?? 'No invoices',
+    nextBillingDate: next.toISOString().slice(0, 10),
+  };
+}

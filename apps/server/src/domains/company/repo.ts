@@ -1,0 +1,21 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { customers, users } from '../../db/schema/index.ts';
+
+export async function findCompany(db: DbOrTx, customerId: string) {
+  const [row] = await db
+    .select({ customer: customers, managerName: users.name })
+    .from(customers)
+    .leftJoin(users, eq(users.id, customers.accountManagerId))
+    .where(and(eq(customers.id, customerId), isNull(customers.deletedAt)));
+  return row;
+}
+
+export async function updateCompany(db: DbOrTx, customerId: string, values: Partial<typeof customers.$inferInsert>) {
+  const [row] = await db
+    .update(customers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(customers.id, customerId), isNull(customers.deletedAt)))
+    .returning();
+  return row;
+}

@@ -1,0 +1,177 @@
+import { and, count, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  accountServices,
+  accounts,
+  customers,
+  phoneNumbers,
+  recentCustomers,
+  serviceStatus,
+  tickets,
+  usageDaily,
+} from '../../db/schema/index.ts';
+
+export const OPEN_TICKET_STATUSES = ['open', 'in-progress', 'pending'] as const;
+const liveCustomer = isNull(customers.deletedAt);
+
+/** customerId null = the whole book. */
+export async function countCustomers(db: DbOrTx) {
+  const [row] = await db.select({ n: count() }).from(customers).where(liveCustomer);
+  return row?.n ?? 0;
+}
+
+export async function usageRevenueSince(db: DbOrTx, day: string, customerId: string | null) {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${usageDaily.revenue}), 0)` })
+    .from(usageDaily)
+    .innerJoin(customers, eq(customers.id, usageDaily.customerId))
+    .where(and(liveCustomer, gte(usageDaily.day, day), customerId ? eq(usageDaily.customerId, customerId) : undefined));
+  return Math.round(Number(row?.total ?? 0) * 100) / 100;
+}
+
+export async function countActiveServices(db: DbOrTx) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(accountServices)
+    .innerJoin(accounts, eq(accounts.id, accountServices.accountId))
+    .innerJoin(customers, eq(customers.id, accounts.customerId))
+    .where(and(eq(accountServices.status, 'active'), isNull(accounts.deletedAt), liveCustomer));
+  return row?.n ?? 0;
+}
+
+export async function countOpenTickets(db: DbOrTx, customerId: string | null) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(tickets)
+    .innerJoin(customers, eq(customers.id, tickets.customerId))
+    .where(
+      and(inArray(tickets.status, [...OPEN_TICKET_STATUSES]), liveCustomer, customerId ? eq(tickets.customerId, customerId) : undefined),
+    );
+  return row?.n ?? 0;
+}
+
+/** Current entries: not resolved (incidents under way and scheduled maintenance). */
+export async function currentServiceStatus(db: DbOrTx) {
+  return db
+    .select({
+      id: serviceStatus.id,
+      serviceName: serviceStatus.serviceName,
+      status: serviceStatus.status,
+      title: serviceStatus.title,
+      updatedAt: serviceStatus.updatedAt,
+    })
+    .from(serviceStatus)
+    .where(and(isNull(serviceStatus.resolvedAt), ne(serviceStatus.status, 'Resolved')))
+    .orderBy(serviceStatus.serviceName, serviceStatus.startedAt);
+}
+
+/** Incidents (degraded or since resolved) overlapping the window, with their start and end. */
+export async function incidentsSince(db: DbOrTx, since: Date) {
+  return db
+    .select({ serviceName: serviceStatus.serviceName, startedAt: serviceStatus.startedAt, resolvedAt: serviceStatus.resolvedAt })
+    .from(serviceStatus)
+    .where(
+      and(
+        inArray(serviceStatus.status, ['Degraded Performance', 'Resolved']),
+        sql`coalesce(${serviceStatus.resolvedAt}, now()) >= ${since.toISOString()}`,
+      ),
+    );
+}
+
+export async function recentCustomersOf(db: DbOrTx, userId: string, limit: number) {
+  return db
+    .select({
+      id: customers.id,
+      name: customers.name,
+      customerId: customers.customerCode,
+      status: customers.status,
+      accessedAt: recentCustomers.accessedAt,
+    })
+    .from(recentCustomers)
+    .innerJoin(customers, eq(customers.id, recentCustomers.customerId))
+    .where(and(eq(recentCustomers.userId, userId), liveCustomer))
+    .orderBy(desc(recentCustomers.accessedAt))
+    .limit(limit);
+}
+
+export async function recentTickets(db: DbOrTx, customerId: string | null, openOnly: boolean, limit: number) {
+  return db
+    .select({
+      id: tickets.id,
+      ticketId: tickets.ticketCode,
+      subject: tickets.subject,
+      customerName: customers.name,
+      status: tickets.status,
+      priority: tickets.priority,
+      updatedAt: tickets.updatedAt,
+    })
+    .from(tickets)
+    .innerJoin(customers, eq(customers.id, tickets.customerId))
+    .where(
+      and(
+        liveCustomer,
+        openOnly ? inArray(tickets.status, [...OPEN_TICKET_STATUSES]) : undefined,
+        customerId ? eq(tickets.customerId, customerId) : undefined,
+      ),
+    )
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .limit(limit);
+}
+
+export async function companyName(db: DbOrTx, customerId: string) {
+  const [row] = await db
+    .select({ name: customers.name })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), liveCustomer));
+  return row?.name;
+}
+
+export async function countActiveAccounts(db: DbOrTx, customerId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(accounts)
+    .where(and(eq(accounts.customerId, customerId), isNull(accounts.deletedAt), eq(accounts.status, 'active')));
+  return row?.n ?? 0;
+}
+
+export async function countActiveNumbers(db: DbOrTx, customerId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(phoneNumbers)
+    .innerJoin(accounts, eq(accounts.id, phoneNumbers.accountId))
+    .where(and(eq(phoneNumbers.customerId, customerId), isNull(accounts.deletedAt), eq(phoneNumbers.status, 'Active')));
+  return row?.n ?? 0;
+}
+
+export async function recentAccounts(db: DbOrTx, customerId: string, limit: number) {
+  return db
+    .select({
+      id: accounts.id,
+      name: accounts.name,
+      accountId: accounts.accountCode,
+      status: accounts.status,
+      lastAccessed: accounts.lastAccessedAt,
+    })
+    .from(accounts)
+    .where(and(eq(accounts.customerId, customerId), isNull(accounts.deletedAt)))
+    .orderBy(sql`${accounts.lastAccessedAt} desc nulls last`, desc(accounts.createdAt))
+    .limit(limit);
+}
+
+/** Daily usage per service since a day, for the customer's live accounts. */
+export async function dailyUsage(db: DbOrTx, customerId: string, since: string) {
+  return db
+    .select({
+      day: usageDaily.day,
+      service: usageDaily.service,
+      volume: sql<number>`sum(${usageDaily.volume})::int`,
+      succeeded: sql<number>`sum(${usageDaily.succeeded})::int`,
+      failed: sql<number>`sum(${usageDaily.failed})::int`,
+      revenue: sql<string>`sum(${usageDaily.revenue})`,
+    })
+    .from(usageDaily)
+    .innerJoin(accounts, eq(accounts.id, usageDaily.accountId))
+    .where(and(eq(usageDaily.customerId, customerId), gte(usageDaily.day, since), isNull(accounts.deletedAt)))
+    .groupBy(usageDaily.day, usageDaily.service)
+    .orderBy(usageDaily.day);
+}

@@ -1,0 +1,265 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, auditLog, customers, notifications, phoneNumbers, portingRequests, users } from '../src/db/schema/index.ts';
+import { as, createTestApp, signIn, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+const cookies: Record<string, string> = {};
+let acme: string;
+let otherCo: string;
+let acmeAccounts: { id: string; name: string }[];
+let otherAccount: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const who of ['admin', 'support', 'customer', 'user', 'other'] as const) cookies[who] = await signIn(t.app, who);
+  const db = t.database.db;
+  const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.customerCode, 'CUST-1001'));
+  const [o] = await db.select({ id: customers.id }).from(customers).where(eq(customers.customerCode, 'CUST-1002'));
+  acme = c?.id as string;
+  otherCo = o?.id as string;
+  acmeAccounts = await db
+    .select({ id: accounts.id, name: accounts.name })
+    .from(accounts)
+    .where(and(eq(accounts.customerId, acme), isNull(accounts.deletedAt)))
+    .orderBy(accounts.name);
+  const [oa] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.customerId, otherCo)).limit(1);
+  otherAccount = oa?.id as string;
+});
+afterAll(() => t?.close());
+
+const req = (who: string | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  as(t.app, who ? (cookies[who] ?? null) : null, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+async function numbersOf(customerId: string) {
+  return t.database.db.select().from(phoneNumbers).where(eq(phoneNumbers.customerId, customerId)).orderBy(phoneNumbers.number);
+}
+
+describe('numbers list', () => {
+  it("gives a customer only its own assigned numbers, with the filters' totals", async () => {
+    const mine = await numbersOf(acme);
+    const res = await req('customer', 'GET', '/api/numbers?pageSize=100');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.total).toBe(mine.length);
+    expect(body.items.every((n: { customerId: string }) => n.customerId === acme)).toBe(true);
+    const tfn = await req('customer', 'GET', '/api/numbers?type=TFN&feature=SMS&status=Active');
+    expect(tfn.json().total).toBe(mine.filter((n) => n.type === 'TFN' && n.features.includes('SMS') && n.status === 'Active').length);
+  });
+
+  it('lets staff see the whole book and narrow to an account', async () => {
+    const all = (await req('admin', 'GET', '/api/numbers')).json();
+    const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(phoneNumbers).where(sql`account_id is not null`);
+    expect(all.total).toBe(row?.n);
+    const account = acmeAccounts[0]?.id as string;
+    const one = (await req('support', 'GET', `/api/numbers?accountId=${account}&pageSize=100`)).json();
+    expect(one.items.every((n: { accountId: string }) => n.accountId === account)).toBe(true);
+  });
+
+  it('computes the summary cards from the rows', async () => {
+    const mine = await numbersOf(acme);
+    const s = (await req('customer', 'GET', '/api/numbers/summary')).json();
+    expect(s.total).toBe(mine.length);
+    expect(s.did + s.tfn).toBe(mine.length);
+    expect(s.voice).toBe(mine.filter((n) => n.features.includes('Voice')).length);
+    expect(s.monthlyCost).toBeCloseTo(
+      mine.reduce((x, n) => x + Number(n.monthlyFee), 0),
+      2,
+    );
+  });
+
+  it("answers 404 for another customer's account and 400 for bad filters", async () => {
+    expect((await req('customer', 'GET', `/api/numbers?accountId=${otherAccount}`)).statusCode).toBe(404);
+    expect((await req('customer', 'GET', `/api/numbers/summary?customerId=${otherCo}`)).statusCode).toBe(404);
+    const bad = await req('customer', 'GET', '/api/numbers?type=Mobile&pageSize=7');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.fields)).toEqual(expect.arrayContaining(['type', 'pageSize']));
+    expect((await req(null, 'GET', '/api/numbers')).statusCode).toBe(401);
+  });
+
+  it('exports the filtered list as CSV', async () => {
+    const res = await req('customer', 'GET', '/api/numbers/export?type=DID');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe('Number,Type,Features,Status,Monthly Fee (USD),City,State,Assigned');
+    expect(lines.length - 1).toBe((await numbersOf(acme)).filter((n) => n.type === 'DID').length);
+    const staff = await req('admin', 'GET', `/api/numbers/export?accountId=${acmeAccounts[0]?.id}`);
+    expect(staff.body.split('\r\n')[0]).toContain('Customer,Account');
+  });
+});
+
+describe('move, remove and assign', () => {
+  it('moves two numbers to another account of the same customer, with one audit entry', async () => {
+    const [from, to] = acmeAccounts;
+    const two = (await numbersOf(acme)).filter((n) => n.accountId === from?.id).slice(0, 2);
+    const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
+    const res = await req('customer', 'POST', '/api/numbers/move', { numberIds: two.map((n) => n.id), accountId: to?.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().count).toBe(2);
+    const after = await numbersOf(acme);
+    for (const n of two) expect(after.find((x) => x.id === n.id)?.accountId).toBe(to?.id);
+    const audits = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
+    expect(audits[0]?.n).toBe((before[0]?.n ?? 0) + 1);
+  });
+
+  it("refuses a move to another customer's account, a User, and another customer's numbers", async () => {
+    const [n] = await numbersOf(acme);
+    const cross = await req('admin', 'POST', '/api/numbers/move', { numberIds: [n?.id], accountId: otherAccount });
+    expect(cross.statusCode).toBe(400);
+    expect(cross.json().error.fields.accountId).toBeDefined();
+    expect((await req('user', 'POST', '/api/numbers/move', { numberIds: [n?.id], accountId: acmeAccounts[1]?.id })).statusCode).toBe(403);
+    expect((await req('support', 'POST', '/api/numbers/remove', { numberIds: [n?.id] })).statusCode).toBe(403);
+    const theirs = await req('other', 'POST', '/api/numbers/remove', { numberIds: [n?.id] });
+    expect(theirs.statusCode).toBe(404);
+    expect((await numbersOf(acme)).find((x) => x.id === n?.id)?.accountId).toBe(n?.accountId);
+    const empty = await req('customer', 'POST', '/api/numbers/move', { numberIds: [], accountId: 'nope' });
+    expect(empty.statusCode).toBe(400);
+    expect(Object.keys(empty.json().error.fields)).toEqual(expect.arrayContaining(['numberIds', 'accountId']));
+  });
+
+  it('removes numbers back to the inventory and adds them again from it', async () => {
+    const [n] = await numbersOf(acme);
+    expect((await req('customer', 'POST', '/api/numbers/remove', { numberIds: [n?.id] })).statusCode).toBe(200);
+    const [released] = await t.database.db
+      .select()
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.id, n?.id as string));
+    expect(released?.customerId).toBeNull();
+    expect(released?.accountId).toBeNull();
+
+    // customers cannot search the inventory or assign from it (the customer view hides Add Number)
+    expect((await req('customer', 'GET', '/api/numbers/inventory')).statusCode).toBe(403);
+    const prefix = n?.number.slice(2, 5);
+    const found = (await req('admin', 'GET', `/api/numbers/inventory?prefix=${prefix}&limit=100`)).json();
+    expect(found.items.map((x: { id: string }) => x.id)).toContain(n?.id);
+    expect(found.items.every((x: { number: string }) => x.number.startsWith(`+1${prefix}`))).toBe(true);
+    const badSearch = await req('admin', 'GET', '/api/numbers/inventory?prefix=abc&features=Voice,Telex');
+    expect(badSearch.statusCode).toBe(400);
+
+    const target = acmeAccounts[1]?.id as string;
+    const assign = await req('admin', 'POST', '/api/numbers/assign', { numberIds: [n?.id], accountId: target });
+    expect(assign.statusCode, assign.body).toBe(200);
+    const [back] = await t.database.db
+      .select()
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.id, n?.id as string));
+    expect(back?.accountId).toBe(target);
+    expect(back?.customerId).toBe(acme);
+    // assigning it again: no longer in the inventory
+    expect((await req('admin', 'POST', '/api/numbers/assign', { numberIds: [n?.id], accountId: target })).statusCode).toBe(409);
+  });
+});
+
+describe('portability', () => {
+  it('validates E.164 and answers why', async () => {
+    const bad = await req('customer', 'POST', '/api/numbers/portability', { number: '212-555-0123' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.number).toMatch(/E\.164/);
+    const ok = (await req('customer', 'POST', '/api/numbers/portability', { number: '+13125557000'.replace('555', '734') })).json();
+    expect(ok.portable).toBe(true);
+    expect(ok.type).toBe('DID');
+    const intl = (await req('customer', 'POST', '/api/numbers/portability', { number: '+442071234567' })).json();
+    expect(intl.portable).toBe(false);
+    expect(intl.reason).toMatch(/North American/);
+    const [n] = await numbersOf(acme);
+    const mine = (await req('customer', 'POST', '/api/numbers/portability', { number: n?.number })).json();
+    expect(mine).toMatchObject({ portable: false, reason: 'This number is already on one of your accounts.' });
+  });
+});
+
+describe('porting requests', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+  it("lists a customer's own requests only and 404s another's", async () => {
+    const res = (await req('customer', 'GET', '/api/porting?pageSize=100')).json();
+    const [row] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(portingRequests)
+      .where(eq(portingRequests.customerId, acme));
+    expect(res.total).toBe(row?.n);
+    expect(res.items[0].requestCode).toMatch(/^PORT-\d{4}-\d{3}$/);
+    const [theirs] = await t.database.db.select().from(portingRequests).where(eq(portingRequests.customerId, otherCo)).limit(1);
+    const other = await req('customer', 'GET', `/api/porting/${theirs?.id}`);
+    expect(other.statusCode).toBe(404);
+    expect(other.body).not.toContain(theirs?.number);
+  });
+
+  it('creates a request, takes documents and serves them back', async () => {
+    const created = await req('user', 'POST', '/api/porting', { accountId: acmeAccounts[0]?.id, number: '+13127349876' });
+    expect(created.statusCode, created.body).toBe(201);
+    const p = created.json();
+    expect(p.status).toBe('Pending Docs');
+    expect(p.events).toHaveLength(1);
+    const again = await req('user', 'POST', '/api/porting', { accountId: acmeAccounts[0]?.id, number: '+13127349876' });
+    expect(again.statusCode).toBe(400);
+
+    const up = await as(t.app, cookies.user ?? null, {
+      method: 'POST',
+      url: `/api/porting/${p.id}/documents?kind=LOA&fileName=${encodeURIComponent('Letter of authorization.pdf')}`,
+      headers: { 'content-type': 'application/pdf' },
+      payload: PDF,
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    const doc = up.json().documents[0];
+    expect(doc).toMatchObject({
+      kind: 'LOA',
+      fileName: 'Letter of authorization.pdf',
+      sizeBytes: PDF.length,
+      contentType: 'application/pdf',
+    });
+
+    const down = await req('customer', 'GET', `/api/porting/${p.id}/documents/${doc.id}`);
+    expect(down.statusCode).toBe(200);
+    expect(down.headers['content-type']).toBe('application/pdf');
+    expect(down.headers['content-disposition']).toContain('attachment; filename="Letter of authorization.pdf"');
+    expect(down.rawPayload.equals(PDF)).toBe(true);
+    expect((await req('other', 'GET', `/api/porting/${p.id}/documents/${doc.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses files of the wrong type or lying about it, and bad kinds', async () => {
+    const [mine] = await t.database.db.select().from(portingRequests).where(eq(portingRequests.customerId, acme)).limit(1);
+    const upload = (type: string, body: Buffer, query = 'kind=LOA&fileName=x.pdf') =>
+      as(t.app, cookies.customer ?? null, {
+        method: 'POST',
+        url: `/api/porting/${mine?.id}/documents?${query}`,
+        headers: { 'content-type': type },
+        payload: body,
+      });
+    const exe = await upload('application/octet-stream', Buffer.from('MZ...'));
+    expect(exe.statusCode).toBe(400);
+    expect(exe.json().error.fields.file).toBe('Only PDF, PNG or JPEG files can be uploaded');
+    const fake = await upload('application/pdf', Buffer.from('not a pdf'));
+    expect(fake.json().error.fields.file).toBe('The file is not a valid PDF, PNG or JPEG');
+    const kind = await upload('application/pdf', PDF, 'kind=Passport&fileName=x.pdf');
+    expect(kind.statusCode).toBe(400);
+    expect(kind.json().error.fields.kind).toBeDefined();
+    const big = await upload('application/pdf', Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]));
+    expect(big.statusCode).toBe(400);
+    expect(big.json().error.fields.file).toBe('The file is larger than 10 MB');
+  });
+
+  it("lets staff move a request along, notifying the customer's users", async () => {
+    const [mine] = await t.database.db
+      .select()
+      .from(portingRequests)
+      .where(and(eq(portingRequests.customerId, acme), eq(portingRequests.status, 'Pending Docs')))
+      .limit(1);
+    const body = { status: 'Scheduled', note: 'FOC date confirmed' };
+    expect((await req('customer', 'POST', `/api/porting/${mine?.id}/status`, body)).statusCode).toBe(403);
+    expect((await req('support', 'POST', `/api/porting/${mine?.id}/status`, body)).statusCode).toBe(403);
+    expect((await req('admin', 'POST', `/api/porting/${mine?.id}/status`, { status: 'Lost' })).statusCode).toBe(400);
+    const res = await req('admin', 'POST', `/api/porting/${mine?.id}/status`, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = res.json();
+    expect(detail.status).toBe('Scheduled');
+    expect(detail.events.at(-1)).toMatchObject({ status: 'Scheduled', note: 'FOC date confirmed' });
+    const [u] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'user@example.com'));
+    const notes = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, u?.id as string), sql`${notifications.message} like ${`%${mine?.requestCode}%`}`));
+    expect(notes.at(-1)).toMatchObject({ title: 'Porting status changed', link: '/customer/numbers?tab=porting' });
+    expect(notes.at(-1)?.message).toContain('is now Scheduled');
+  });
+});

@@ -1,0 +1,93 @@
+import { Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { ACCOUNT_STATUSES, type TAccount, ZUpdateAccountBody } from '@portal/contract/accounts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { statusLabel } from '../../../ui/status-badge.tsx';
+import { toastSuccess } from '../../../ui/toast.ts';
+import { managerOptionsQuery, useUpdateAccount } from '../api/accounts.ts';
+
+function valuesOf(a: TAccount) {
+  const c = a.billingInfo.contact;
+  return {
+    name: a.name,
+    status: a.status,
+    accountManagerId: a.accountManager?.id ?? null,
+    maxVoiceChannels: a.maxVoiceChannels,
+    useCustomerBilling: a.billingInfo.useCustomerBilling,
+    billingContactName: c.name ?? '',
+    billingContactTitle: c.title ?? '',
+    billingContactEmail: c.email ?? '',
+    billingContactPhone: c.phone ?? '',
+    billingAddress: a.billingInfo.address ?? '',
+  };
+}
+
+/** Admin-only Edit of an account: name, status, manager, channels and billing. */
+export function AccountEditModal({ account, opened, onClose }: { account: TAccount; opened: boolean; onClose: () => void }) {
+  const form = useSchemaForm(ZUpdateAccountBody, valuesOf(account));
+  const update = useUpdateAccount(account.id);
+  const managers = useQuery(managerOptionsQuery);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens
+  useEffect(() => {
+    if (opened) {
+      form.setInitialValues(valuesOf(account));
+      form.reset();
+    }
+  }, [opened]);
+  const custom = !form.getValues().useCustomerBilling;
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Edit Account" size="lg">
+      <form
+        onSubmit={form.onSubmit((v) =>
+          update.mutate(v, {
+            onSuccess: () => {
+              toastSuccess('Account updated');
+              onClose();
+            },
+            onError: (e) => showFormError(form, e),
+          }),
+        )}
+      >
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Account Name" withAsterisk {...form.getInputProps('name')} />
+            <Select
+              label="Status"
+              allowDeselect={false}
+              data={ACCOUNT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+              {...form.getInputProps('status')}
+            />
+            <Select
+              label="Account Manager"
+              clearable
+              searchable
+              data={(managers.data ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.role})` }))}
+              {...form.getInputProps('accountManagerId')}
+            />
+            <NumberInput label="Max Voice Channels" min={1} withAsterisk {...form.getInputProps('maxVoiceChannels')} />
+          </SimpleGrid>
+          <Checkbox label="Use the customer's billing information" {...form.getInputProps('useCustomerBilling', { type: 'checkbox' })} />
+          {custom && (
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="Billing Contact Name" withAsterisk {...form.getInputProps('billingContactName')} />
+              <TextInput label="Title" {...form.getInputProps('billingContactTitle')} />
+              <TextInput label="Email" withAsterisk {...form.getInputProps('billingContactEmail')} />
+              <TextInput label="Phone" {...form.getInputProps('billingContactPhone')} />
+              <TextInput label="Billing Address" {...form.getInputProps('billingAddress')} />
+            </SimpleGrid>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,97 @@
+import { Button, Checkbox, Group, Modal, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { ZBankBody, ZCardBody } from '@portal/contract/billing';
+import { useState } from 'react';
+import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { toastSuccess } from '../../../ui/toast.ts';
+import { useAddPaymentMethod } from '../api/billing.ts';
+
+const CARD = { type: 'credit_card' as const, holderName: '', cardNumber: '', expiry: '', cvv: '', isDefault: false };
+const BANK = { type: 'bank_account' as const, holderName: '', bankName: '', routingNumber: '', accountNumber: '', isDefault: false };
+
+/** Spec 2.6 Add Method: a card or a bank account, validated like the server does (Luhn, expiry, CVV, ABA). */
+export function AddPaymentMethodModal({ customerId, opened, onClose }: { customerId: string; opened: boolean; onClose: () => void }) {
+  const [kind, setKind] = useState<'credit_card' | 'bank_account'>('credit_card');
+  const card = useSchemaForm(ZCardBody, CARD);
+  const bank = useSchemaForm(ZBankBody, BANK);
+  const add = useAddPaymentMethod(customerId);
+
+  function close() {
+    card.reset();
+    bank.reset();
+    onClose();
+  }
+  const done = {
+    onSuccess: () => {
+      toastSuccess('Payment method saved successfully!');
+      close();
+    },
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Add Payment Method" size="md">
+      <Stack gap="md">
+        <SegmentedControl
+          value={kind}
+          onChange={(v) => setKind(v as typeof kind)}
+          data={[
+            { value: 'credit_card', label: 'Credit Card' },
+            { value: 'bank_account', label: 'Bank Account' },
+          ]}
+        />
+        {kind === 'credit_card' ? (
+          <form onSubmit={card.onSubmit((v) => add.mutate(v, { ...done, onError: (e) => showFormError(card, e) }))}>
+            <Stack gap="sm">
+              <TextInput label="Cardholder Name" withAsterisk {...card.getInputProps('holderName')} />
+              <TextInput
+                label="Card Number"
+                withAsterisk
+                inputMode="numeric"
+                autoComplete="cc-number"
+                {...card.getInputProps('cardNumber')}
+              />
+              <SimpleGrid cols={2}>
+                <TextInput
+                  label="Expiration (MM/YY)"
+                  placeholder="MM/YY"
+                  required
+                  autoComplete="cc-exp"
+                  {...card.getInputProps('expiry')}
+                />
+                <TextInput label="CVV" withAsterisk inputMode="numeric" autoComplete="cc-csc" {...card.getInputProps('cvv')} />
+              </SimpleGrid>
+              <Checkbox label="Set as default payment method" {...card.getInputProps('isDefault', { type: 'checkbox' })} />
+              <Group justify="flex-end">
+                <Button variant="default" onClick={close}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={add.isPending}>
+                  Save
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        ) : (
+          <form onSubmit={bank.onSubmit((v) => add.mutate(v, { ...done, onError: (e) => showFormError(bank, e) }))}>
+            <Stack gap="sm">
+              <TextInput label="Account Holder Name" withAsterisk {...bank.getInputProps('holderName')} />
+              <TextInput label="Bank Name" withAsterisk {...bank.getInputProps('bankName')} />
+              <SimpleGrid cols={2}>
+                <TextInput label="Routing Number" withAsterisk inputMode="numeric" {...bank.getInputProps('routingNumber')} />
+                <TextInput label="Account Number" withAsterisk inputMode="numeric" {...bank.getInputProps('accountNumber')} />
+              </SimpleGrid>
+              <Checkbox label="Set as default payment method" {...bank.getInputProps('isDefault', { type: 'checkbox' })} />
+              <Group justify="flex-end">
+                <Button variant="default" onClick={close}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={add.isPending}>
+                  Save
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

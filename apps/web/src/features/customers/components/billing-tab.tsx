@@ -1,0 +1,134 @@
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type TPaymentMethod, ZBillingContactBody } from '@portal/contract/billing';
+import type { TCustomer } from '@portal/contract/customers';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useCan } from '../../../lib/session.ts';
+import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import { DateText } from '../../../ui/date-text.tsx';
+import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { MoneyText } from '../../../ui/money-text.tsx';
+import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { toastSuccess } from '../../../ui/toast.ts';
+import { billingSummaryQuery, paymentMethodsQuery, useSaveBillingContact } from '../api/billing.ts';
+import { AddPaymentMethodModal } from './add-payment-method-modal.tsx';
+
+const methodColumns: Column<TPaymentMethod>[] = [
+  {
+    key: 'method',
+    header: 'Method',
+    render: (m) => (m.type === 'credit_card' ? `${m.brand ?? 'Card'} •••• ${m.last4}` : `${m.bankName ?? 'Bank'} •••• ${m.last4}`),
+  },
+  { key: 'type', header: 'Type', render: (m) => (m.type === 'credit_card' ? 'Credit Card' : 'ACH') },
+  { key: 'holder', header: 'Holder', render: (m) => m.holderName },
+  {
+    key: 'expiry',
+    header: 'Expires',
+    render: (m) => (m.expMonth && m.expYear ? `${String(m.expMonth).padStart(2, '0')}/${String(m.expYear).slice(-2)}` : '—'),
+  },
+  { key: 'status', header: 'Status', render: (m) => <StatusBadge status={m.status} /> },
+  { key: 'default', header: 'Default', render: (m) => (m.isDefault ? <StatusBadge status="Default" /> : '') },
+];
+
+function BillingContactForm({ customer, onDirtyChange }: { customer: TCustomer; onDirtyChange: (dirty: boolean) => void }) {
+  const canWrite = useCan('billing.write');
+  const save = useSaveBillingContact(customer.id);
+  const c = customer.billingContact;
+  const form = useSchemaForm(ZBillingContactBody, { name: c.name ?? '', title: c.title ?? '', email: c.email ?? '', phone: c.phone ?? '' });
+  const dirty = form.isDirty();
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  return (
+    <Paper withBorder p="md" radius="md">
+      <form
+        onSubmit={form.onSubmit((values) =>
+          save.mutate(values, {
+            onSuccess: () => {
+              toastSuccess('Billing information saved');
+              form.resetDirty();
+            },
+            onError: (e) => showFormError(form, e),
+          }),
+        )}
+      >
+        <Stack gap="sm">
+          <Title order={3} size="h4">
+            Billing Contact
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Name" withAsterisk readOnly={!canWrite} {...form.getInputProps('name')} />
+            <TextInput label="Title" readOnly={!canWrite} {...form.getInputProps('title')} />
+            <TextInput label="Email" withAsterisk readOnly={!canWrite} {...form.getInputProps('email')} />
+            <TextInput label="Phone" withAsterisk readOnly={!canWrite} {...form.getInputProps('phone')} />
+          </SimpleGrid>
+          {canWrite && (
+            <Group justify="flex-end">
+              <Button type="submit" loading={save.isPending}>
+                Save Billing Info
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function BillingSummary({ customerId }: { customerId: string }) {
+  const { data } = useQuery(billingSummaryQuery(customerId));
+  const item = (label: string, value: React.ReactNode) => (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
+    </div>
+  );
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={3} size="h4" mb="sm">
+        Billing Summary
+      </Title>
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        {item('Current Monthly Cost', <MoneyText value={data?.currentMonthlyCost} />)}
+        {item('Last Invoice Amount', <MoneyText value={data?.lastInvoiceAmount} />)}
+        {item('Payment Status', data ? <StatusBadge status={data.paymentStatus} /> : '')}
+        {item('Next Billing Date', <DateText value={data?.nextBillingDate} />)}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+/** Spec 2.6 Billing tab: billing contact, payment methods with Add Method, billing summary. */
+export function BillingTab({ customer, onDirtyChange }: { customer: TCustomer; onDirtyChange: (dirty: boolean) => void }) {
+  const methods = useQuery(paymentMethodsQuery(customer.id));
+  const canWrite = useCan('billing.write');
+  const [adding, setAdding] = useState(false);
+  return (
+    <Stack gap="md">
+      <BillingContactForm customer={customer} onDirtyChange={onDirtyChange} />
+      <Paper withBorder p="md" radius="md">
+        <Group justify="space-between" mb="sm">
+          <Title order={3} size="h4">
+            Payment Methods
+          </Title>
+          {canWrite && (
+            <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>
+              Add Method
+            </Button>
+          )}
+        </Group>
+        <DataTable
+          label="Payment methods"
+          columns={methodColumns}
+          rows={methods.data}
+          rowKey={(m) => m.id}
+          loading={methods.isFetching}
+          emptyText="No payment methods found"
+        />
+      </Paper>
+      <BillingSummary customerId={customer.id} />
+      {canWrite && <AddPaymentMethodModal customerId={customer.id} opened={adding} onClose={() => setAdding(false)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,245 @@
+import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { NUMBER_FEATURES, NUMBER_STATUSES, type TPhoneNumber } from '@portal/contract/numbers';
+import { IconArrowsRightLeft, IconDownload, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { streamDownload, toQueryString } from '../../../lib/download.ts';
+import type { PortalScope } from '../../../lib/scope.ts';
+import { useCan } from '../../../lib/session.ts';
+import { useConfirm } from '../../../ui/confirm-dialog.tsx';
+import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import { DateText } from '../../../ui/date-text.tsx';
+import { FilterBar, SearchFilter } from '../../../ui/filter-bar.tsx';
+import { MoneyText } from '../../../ui/money-text.tsx';
+import { ListPagination } from '../../../ui/pagination.tsx';
+import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { toastError, toastSuccess } from '../../../ui/toast.ts';
+import { useListState } from '../../../ui/use-list-state.ts';
+import { numberListQuery, useRemoveNumbers } from '../api/numbers.ts';
+import { AccountSelect } from './account-select.tsx';
+import { AddNumberModal } from './add-number-modal.tsx';
+import { MoveNumbersModal } from './move-numbers-modal.tsx';
+import { PortabilityModal } from './portability-modal.tsx';
+
+const FILTERS = { search: '', account: '', type: '', status: '', feature: '' };
+const TYPE_OPTIONS = [
+  { value: '', label: 'All' },
+  { value: 'DID', label: 'DID' },
+  { value: 'TFN', label: 'Toll-Free' },
+];
+const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...NUMBER_STATUSES.map((s) => ({ value: s, label: s }))];
+const FEATURE_OPTIONS = [{ value: '', label: 'All' }, ...NUMBER_FEATURES.map((f) => ({ value: f, label: f }))];
+
+/** Spec 2.8, Phone Numbers tab: filters, the list, bulk Move/Remove, Add Number, Search Portability, Export. */
+export function PhoneNumbersTab({ scope }: { scope: PortalScope }) {
+  const list = useListState({ filters: FILTERS });
+  const staffView = scope.portal === 'admin';
+  const inAccount = Boolean(scope.accountId);
+  const showAccount = staffView && !inAccount;
+  const canWrite = useCan('numbers.write');
+  const canAssign = useCan('numbers.assign');
+  const { account, ...rest } = list.filters;
+  const apiFilters = {
+    search: rest.search,
+    type: rest.type,
+    status: rest.status,
+    feature: rest.feature,
+    customerId: scope.portal === 'admin' ? scope.customerId : undefined,
+    accountId: scope.accountId ?? (showAccount ? account : '') ?? '',
+  };
+  const { data, isFetching } = useQuery(numberListQuery({ ...apiFilters, page: list.page, pageSize: list.pageSize }));
+  const [modal, setModal] = useState<'move' | 'add' | 'portability' | null>(null);
+  const [exporting, setExporting] = useState<number | null>(null);
+  const remove = useRemoveNumbers();
+  const { confirm, dialog } = useConfirm();
+  // rows seen on any page, so a selection that spans pages still knows its numbers' accounts
+  const known = useRef(new Map<string, TPhoneNumber>());
+  for (const row of data?.items ?? []) known.current.set(row.id, row);
+  const selected = list.selection.map((id) => known.current.get(id)).filter((r): r is TPhoneNumber => Boolean(r));
+  const selectedCustomers = [...new Set(selected.map((r) => r.customerId))];
+
+  async function onRemove() {
+    const n = list.selection.length;
+    const ok = await confirm({
+      title: 'Remove numbers',
+      message: `Remove ${n} number${n === 1 ? '' : 's'}? ${n === 1 ? 'It goes' : 'They go'} back to the provider's inventory and stop working on this account.`,
+      confirmLabel: 'Remove',
+    });
+    if (!ok) return;
+    remove.mutate(
+      { numberIds: list.selection },
+      {
+        onSuccess: (r) => {
+          toastSuccess(`Removed ${r.count} number${r.count === 1 ? '' : 's'}`);
+          list.setSelection([]);
+        },
+        onError: (e) => toastError(e),
+      },
+    );
+  }
+
+  async function onExport() {
+    setExporting(0);
+    try {
+      const r = await streamDownload(`/api/numbers/export${toQueryString(apiFilters)}`, {
+        fallbackName: 'phone-numbers.csv',
+        onProgress: (p) => setExporting(Math.max(0, p.rows - 1)),
+      });
+      toastSuccess(`Exported ${Math.max(0, r.rows - 1).toLocaleString('en-US')} numbers`);
+    } catch (e) {
+      toastError(e);
+    } finally {
+      setExporting(null);
+    }
+  }
+
+  const columns: Column<TPhoneNumber>[] = [
+    {
+      key: 'number',
+      header: 'Number',
+      render: (n) => (
+        <Text fw={500} size="sm">
+          {n.number}
+        </Text>
+      ),
+    },
+    { key: 'type', header: 'Type', render: (n) => (n.type === 'TFN' ? 'Toll-Free' : 'DID') },
+    { key: 'features', header: 'Features', render: (n) => n.features.join(', ') },
+    ...(showAccount ? [{ key: 'account', header: 'Account', render: (n: TPhoneNumber) => n.accountName ?? '—' }] : []),
+    { key: 'location', header: 'Location', render: (n) => (n.city ? `${n.city}, ${n.state}` : '—') },
+    { key: 'fee', header: 'Monthly Fee', align: 'right', render: (n) => <MoneyText value={n.monthlyFee} /> },
+    { key: 'status', header: 'Status', render: (n) => <StatusBadge status={n.status} /> },
+    { key: 'assigned', header: 'Assigned', render: (n) => <DateText value={n.assignedAt} /> },
+  ];
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="md">
+        <FilterBar
+          actions={
+            <>
+              {canAssign && (
+                <Button leftSection={<IconPlus size={16} />} onClick={() => setModal('add')}>
+                  Add Number
+                </Button>
+              )}
+              <Button variant="default" leftSection={<IconSearch size={16} />} onClick={() => setModal('portability')}>
+                Search Portability
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                onClick={() => void onExport()}
+                loading={exporting !== null}
+              >
+                Export
+              </Button>
+            </>
+          }
+        >
+          <SearchFilter
+            label="Search"
+            placeholder="Number, city or account"
+            value={list.filters.search}
+            onChange={(v) => list.setFilter('search', v)}
+            w={220}
+          />
+          {showAccount && (
+            <AccountSelect
+              allLabel="All accounts"
+              withCustomer={!scope.customerId}
+              customerId={scope.customerId}
+              value={list.filters.account}
+              onChange={(v) => list.setFilter('account', v)}
+              w={260}
+            />
+          )}
+          <Select
+            label="Type"
+            w={130}
+            data={TYPE_OPTIONS}
+            value={list.filters.type}
+            onChange={(v) => list.setFilter('type', v ?? '')}
+            allowDeselect={false}
+          />
+          <Select
+            label="Status"
+            w={130}
+            data={STATUS_OPTIONS}
+            value={list.filters.status}
+            onChange={(v) => list.setFilter('status', v ?? '')}
+            allowDeselect={false}
+          />
+          <Select
+            label="Feature"
+            w={130}
+            data={FEATURE_OPTIONS}
+            value={list.filters.feature}
+            onChange={(v) => list.setFilter('feature', v ?? '')}
+            allowDeselect={false}
+          />
+        </FilterBar>
+        {exporting !== null && (
+          <Text size="sm" c="dimmed" aria-live="polite">
+            Exporting... {exporting.toLocaleString('en-US')} rows received
+          </Text>
+        )}
+        {canWrite && list.selection.length > 0 && (
+          <Group gap="sm" data-testid="bulk-actions">
+            <Text size="sm" fw={500}>
+              {list.selection.length} selected
+            </Text>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconArrowsRightLeft size={14} />}
+              onClick={() => (selectedCustomers.length > 1 ? toastError('Select numbers of one customer to move them') : setModal('move'))}
+            >
+              Move
+            </Button>
+            <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => void onRemove()}>
+              Remove
+            </Button>
+            <Button size="xs" variant="subtle" onClick={() => list.setSelection([])}>
+              Clear selection
+            </Button>
+          </Group>
+        )}
+        <DataTable
+          label="Phone numbers"
+          columns={columns}
+          rows={data?.items}
+          rowKey={(n) => n.id}
+          loading={isFetching}
+          emptyText="No numbers found matching your filters"
+          {...(canWrite ? { selection: list.selection, onSelectionChange: list.setSelection } : {})}
+        />
+        <ListPagination
+          page={list.page}
+          pageSize={list.pageSize}
+          total={data?.total ?? 0}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
+        />
+      </Stack>
+      <MoveNumbersModal
+        opened={modal === 'move'}
+        onClose={() => setModal(null)}
+        numberIds={list.selection}
+        customerId={selectedCustomers[0] ?? scope.customerId ?? undefined}
+        currentAccountIds={selected.map((r) => r.accountId ?? '')}
+        onDone={() => list.setSelection([])}
+      />
+      {canAssign && (
+        <AddNumberModal opened={modal === 'add'} onClose={() => setModal(null)} accountId={scope.accountId} customerId={scope.customerId} />
+      )}
+      <PortabilityModal
+        opened={modal === 'portability'}
+        onClose={() => setModal(null)}
+        accountId={scope.accountId}
+        customerId={scope.customerId}
+      />
+      {dialog}
+    </Paper>
+  );
+}

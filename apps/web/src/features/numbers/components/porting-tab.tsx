@@ -1,0 +1,106 @@
+import { Button, Group, Paper, Select, Stack } from '@mantine/core';
+import { PORTING_STATUSES, type TPortingRequest } from '@portal/contract/numbers';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { PortalScope } from '../../../lib/scope.ts';
+import { useCan } from '../../../lib/session.ts';
+import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import { DateText } from '../../../ui/date-text.tsx';
+import { FilterBar, SearchFilter } from '../../../ui/filter-bar.tsx';
+import { ListPagination } from '../../../ui/pagination.tsx';
+import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { useListState } from '../../../ui/use-list-state.ts';
+import { portingListQuery } from '../api/numbers.ts';
+import { PortingDetailModal } from './porting-detail-modal.tsx';
+import { UploadDocumentsModal } from './upload-documents-modal.tsx';
+
+const FILTERS = { search: '', status: '' };
+const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...PORTING_STATUSES.map((s) => ({ value: s, label: s }))];
+
+/** Spec 2.8, Number Porting tab: Request ID, Number, Request Date, Status, Account, Actions. */
+export function PortingTab({ scope }: { scope: PortalScope }) {
+  const list = useListState({ filters: FILTERS, prefix: 'port' });
+  const showAccount = scope.portal === 'admin' && !scope.accountId;
+  const { data, isFetching } = useQuery(
+    portingListQuery({
+      ...list.query,
+      customerId: scope.portal === 'admin' ? scope.customerId : undefined,
+      accountId: scope.accountId,
+    }),
+  );
+  const canUpload = useCan('porting.write');
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [uploading, setUploading] = useState<string | null>(null);
+
+  const columns: Column<TPortingRequest>[] = [
+    { key: 'code', header: 'Request ID', render: (p) => p.requestCode },
+    { key: 'number', header: 'Number', render: (p) => p.number },
+    { key: 'date', header: 'Request Date', render: (p) => <DateText value={p.requestDate} /> },
+    { key: 'status', header: 'Status', render: (p) => <StatusBadge status={p.status} /> },
+    ...(showAccount ? [{ key: 'account', header: 'Account', render: (p: TPortingRequest) => `${p.customerName} — ${p.accountName}` }] : []),
+  ];
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="md">
+        <FilterBar>
+          <SearchFilter
+            label="Search"
+            placeholder="Request ID, number or account"
+            value={list.filters.search}
+            onChange={(v) => list.setFilter('search', v)}
+          />
+          <Select
+            label="Status"
+            w={160}
+            data={STATUS_OPTIONS}
+            value={list.filters.status}
+            onChange={(v) => list.setFilter('status', v ?? '')}
+            allowDeselect={false}
+          />
+        </FilterBar>
+        <DataTable
+          label="Porting requests"
+          columns={columns}
+          rows={data?.items}
+          rowKey={(p) => p.id}
+          loading={isFetching}
+          emptyText="No porting requests found matching your filters"
+          rowActions={(p) => (
+            <Group gap={4} wrap="nowrap">
+              <Button size="compact-xs" variant="subtle" onClick={() => setViewing(p.id)} aria-label={`View Details of ${p.requestCode}`}>
+                View Details
+              </Button>
+              {canUpload && (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  onClick={() => setUploading(p.id)}
+                  aria-label={`Upload Documents for ${p.requestCode}`}
+                >
+                  Upload Documents
+                </Button>
+              )}
+            </Group>
+          )}
+        />
+        <ListPagination
+          page={list.page}
+          pageSize={list.pageSize}
+          total={data?.total ?? 0}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
+        />
+      </Stack>
+      <PortingDetailModal
+        requestId={viewing}
+        onClose={() => setViewing(null)}
+        onUpload={(id) => {
+          setViewing(null);
+          setUploading(id);
+        }}
+      />
+      <UploadDocumentsModal requestId={uploading} onClose={() => setUploading(null)} />
+    </Paper>
+  );
+}

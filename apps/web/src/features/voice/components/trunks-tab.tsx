@@ -1,0 +1,190 @@
+import { ActionIcon, Box, Button, Group, LoadingOverlay, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { ROUTE_STRATEGIES, ROUTE_STRATEGY_LABELS, TRUNK_STATUSES, type TTrunk } from '@portal/contract/voice';
+import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useCan } from '../../../lib/session.ts';
+import { useConfirm } from '../../../ui/confirm-dialog.tsx';
+import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import { FilterBar, SearchFilter } from '../../../ui/filter-bar.tsx';
+import { ListPagination } from '../../../ui/pagination.tsx';
+import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { toastError, toastSuccess } from '../../../ui/toast.ts';
+import { useListState } from '../../../ui/use-list-state.ts';
+import { trunkListQuery, useDeleteTrunk, useUpdateTrunk } from '../api/voice.ts';
+import { TrunkModal } from './trunk-modal.tsx';
+
+const FILTERS = { search: '', status: '' };
+const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...TRUNK_STATUSES.map((s) => ({ value: s, label: s }))];
+
+function IpGroup({ rows }: { rows: { ip: string; name: string | null }[] }) {
+  if (rows.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        None
+      </Text>
+    );
+  return (
+    <Stack gap={0}>
+      {rows.map((r) => (
+        <Text key={r.ip} size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {r.ip}
+          {r.name && (
+            <Text span size="xs" c="dimmed">
+              {' '}
+              ({r.name})
+            </Text>
+          )}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** SIP Trunk / Trunk Groups tab: the trunk table with inline route strategy, edit, create and delete. */
+export function TrunksTab({
+  scope,
+  accounts,
+}: {
+  scope: { customerId?: string | undefined; accountId?: string | undefined; showAccount: boolean };
+  accounts: { value: string; label: string }[];
+}) {
+  const list = useListState({ filters: FILTERS, prefix: 'trunk' });
+  const { data, isFetching, isPlaceholderData } = useQuery(
+    trunkListQuery({ ...list.query, customerId: scope.customerId, accountId: scope.accountId }),
+  );
+  const canWrite = useCan('voice.write');
+  const update = useUpdateTrunk();
+  const remove = useDeleteTrunk();
+  const { confirm, dialog } = useConfirm();
+  const [editing, setEditing] = useState<TTrunk | 'new' | null>(null);
+
+  function setStrategy(t: TTrunk, routeStrategy: string | null) {
+    if (!routeStrategy || routeStrategy === t.routeStrategy) return;
+    update.mutate(
+      { id: t.id, body: { routeStrategy: routeStrategy as TTrunk['routeStrategy'] } },
+      { onSuccess: () => toastSuccess(`Route strategy of ${t.trunkName} set to ${routeStrategy}`), onError: (e) => toastError(e) },
+    );
+  }
+
+  async function onDelete(t: TTrunk) {
+    if (!(await confirm({ title: 'Delete trunk', message: `Delete the trunk ${t.trunkName}? This cannot be undone.` }))) return;
+    remove.mutate(t.id, { onSuccess: () => toastSuccess(`Trunk ${t.trunkName} deleted`), onError: (e) => toastError(e) });
+  }
+
+  const columns: Column<TTrunk>[] = [
+    {
+      key: 'name',
+      header: 'Trunk Name',
+      render: (t) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={500}>
+            {t.trunkName}
+          </Text>
+          {scope.showAccount && (
+            <Text size="xs" c="dimmed">
+              {t.accountName}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    { key: 'primary', header: 'Primary Group', render: (t) => <IpGroup rows={t.primaryGroup} /> },
+    { key: 'failover', header: 'Failover Group', render: (t) => <IpGroup rows={t.failoverGroup} /> },
+    {
+      key: 'strategy',
+      header: 'Route Strategy',
+      render: (t) =>
+        canWrite ? (
+          <Select
+            aria-label={`Route strategy of ${t.trunkName}`}
+            size="xs"
+            w={170}
+            data={ROUTE_STRATEGIES.map((s) => ({ value: s, label: ROUTE_STRATEGY_LABELS[s] }))}
+            value={t.routeStrategy}
+            onChange={(v) => setStrategy(t, v)}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+        ) : (
+          ROUTE_STRATEGY_LABELS[t.routeStrategy]
+        ),
+    },
+    { key: 'status', header: 'Status', width: 100, render: (t) => <StatusBadge status={t.status} /> },
+  ];
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="md">
+        <FilterBar
+          actions={
+            canWrite && (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+                Create Trunk
+              </Button>
+            )
+          }
+        >
+          <SearchFilter
+            label="Search"
+            placeholder="Trunk name, IP or account"
+            value={list.filters.search}
+            onChange={(v) => list.setFilter('search', v)}
+          />
+          <Select
+            label="Status"
+            w={150}
+            data={STATUS_OPTIONS}
+            value={list.filters.status}
+            onChange={(v) => list.setFilter('status', v ?? '')}
+            allowDeselect={false}
+          />
+        </FilterBar>
+        <Box pos="relative">
+          <LoadingOverlay visible={isFetching && isPlaceholderData} loaderProps={{ children: <Text fw={500}>Loading data...</Text> }} />
+          <DataTable
+            label="SIP trunks"
+            columns={columns}
+            rows={data?.items}
+            rowKey={(t) => t.id}
+            loading={isFetching && !data}
+            emptyText="No SIP trunks found matching your criteria"
+            rowActions={
+              canWrite
+                ? (t) => (
+                    <Group gap={4} wrap="nowrap">
+                      <Tooltip label="Edit">
+                        <ActionIcon variant="subtle" aria-label={`Edit ${t.trunkName}`} onClick={() => setEditing(t)}>
+                          <IconEdit size={17} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label="Delete">
+                        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${t.trunkName}`} onClick={() => void onDelete(t)}>
+                          <IconTrash size={17} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  )
+                : undefined
+            }
+          />
+        </Box>
+        <ListPagination
+          page={list.page}
+          pageSize={list.pageSize}
+          total={data?.total ?? 0}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
+        />
+      </Stack>
+      <TrunkModal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        trunk={editing === 'new' ? null : editing}
+        accounts={accounts}
+        defaultAccountId={scope.accountId}
+      />
+      {dialog}
+    </Paper>
+  );
+}

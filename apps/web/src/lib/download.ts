@@ -1,0 +1,100 @@
+import { ApiError } from './api.ts';
+
+export type DownloadProgress = { bytes: number; rows: number };
+
+function fileNameOf(response: Response, fallback: string): string {
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star?.[1]) return decodeURIComponent(star[1]);
+  return /filename="([^"]+)"/i.exec(disposition)?.[1] ?? fallback;
+}
+
+/**
+ * Downloads a file the server streams (CSV exports, documents) and saves it, reporting progress
+ * as it arrives: bytes, and rows for line-based files. Errors come back as the API's ApiError.
+ */
+export async function streamDownload(
+  url: string,
+  options: { fallbackName: string; onProgress?: (p: DownloadProgress) => void; signal?: AbortSignal },
+): Promise<{ fileName: string; bytes: number; rows: number }> {
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin', headers: { 'x-portal-csrf': '1' }, signal: options.signal });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError(0, 'NETWORK_ERROR', 'The server could not be reached.');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => undefined)) as
+      | { error?: { code?: string; message?: string; fields?: Record<string, string> } }
+      | undefined;
+    const e = body?.error;
+    throw new ApiError(
+      response.status,
+      (e?.code as never) ?? 'UNKNOWN',
+      e?.message ?? `Download failed (${response.status})`,
+      e?.fields ?? {},
+    );
+  }
+  const parts: Uint8Array[] = [];
+  let bytes = 0;
+  let rows = 0;
+  const reader = response.body?.getReader();
+  if (reader) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+      bytes += value.byteLength;
+      for (let i = value.indexOf(10); i !== -1; i = value.indexOf(10, i + 1)) rows++;
+      options.onProgress?.({ bytes, rows });
+    }
+  }
+  const fileName = fileNameOf(response, options.fallbackName);
+  const blob = new Blob(parts as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' });
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  return { fileName, bytes, rows };
+}
+
+/** Sends a file as the raw request body (the server reads its Content-Type). */
+export async function uploadFile<T>(url: string, file: File): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'x-portal-csrf': '1', 'content-type': file.type || 'application/octet-stream', accept: 'application/json' },
+      body: file,
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', 'The server could not be reached.');
+  }
+  const body = (await response.json().catch(() => undefined)) as
+    | (T & { error?: { code?: string; message?: string; fields?: Record<string, string> } })
+    | undefined;
+  if (!response.ok) {
+    const e = body?.error;
+    throw new ApiError(
+      response.status,
+      (e?.code as never) ?? 'UNKNOWN',
+      e?.message ?? `Upload failed (${response.status})`,
+      e?.fields ?? {},
+    );
+  }
+  return body as T;
+}
+
+/** A query string from the non-empty values. */
+export function toQueryString(query: Record<string, string | number | boolean | null | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}

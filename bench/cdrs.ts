@@ -1,0 +1,310 @@
+/**
+ * CDR budgets (QUALITY.md) at a million rows, on PostgreSQL:
+ * (a) a filtered CDR list: the API's median and p95 for the first and the 1,000th page next to the
+ *     same statement's time in the database alone (timed round trip and EXPLAIN ANALYZE);
+ * (b) the CSV export: the API's rows/s and the server process's peak RSS growth next to
+ *     PostgreSQL's own `COPY (query) TO STDOUT` (psql's \copy) of the same rows.
+ *
+ * Database: DATABASE_URL, or `portal_bench` created on postgres://postgres@127.0.0.1:5432. It is
+ * migrated, seeded and scaled to 1,000,000 CDRs only when it has fewer. The server runs as its own
+ * process on a loopback port, so its memory is measured alone.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { type Database, isEmpty, migrate, openDatabase } from '../apps/server/src/db/client.ts';
+import { seed } from '../apps/server/src/db/seed/index.ts';
+import { progressBar, scale } from '../apps/server/src/db/seed/scale.ts';
+import { cdrExportStatement, cdrPageStatement, inlineStatement } from '../apps/server/src/domains/voice/repo.ts';
+import { dayRange, encodeCursor } from '../apps/server/src/lib/cursor.ts';
+
+const TARGET_CDRS = 1_000_000;
+const PAGE = 20;
+const RUNS = 200;
+const LIST_BUDGET_MS = 2;
+const EXPORT_RATIO_BUDGET = 0.8;
+const EXPORT_MEMORY_BUDGET_MB = 100;
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+async function benchUrl(): Promise<string> {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await admin.connect();
+  const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'portal_bench'");
+  if (!exists.rowCount) await admin.query('CREATE DATABASE portal_bench');
+  await admin.end();
+  return 'postgres://postgres@127.0.0.1:5432/portal_bench';
+}
+
+async function prepare(database: Database): Promise<number> {
+  await migrate(database);
+  if (await isEmpty(database.db)) {
+    console.log('Seeding the demo data...');
+    await seed(database.db, { demoPassword: 'Portal-Demo-1' });
+  }
+  const count = Number((await database.pool?.query('SELECT count(*) AS n FROM cdrs'))?.rows[0].n);
+  if (count < TARGET_CDRS) {
+    const add = TARGET_CDRS - count;
+    console.log(`Scaling to ${TARGET_CDRS.toLocaleString('en-US')} CDRs (adding ${add.toLocaleString('en-US')})...`);
+    const r = await scale(database, { cdrs: add, messages: 0, onProgress: progressBar('Loading') });
+    console.log(`  loaded at ${Math.round(r.rowsPerSecond).toLocaleString('en-US')} rows/s`);
+  }
+  return Math.max(count, TARGET_CDRS);
+}
+
+function stats(samples: number[]) {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] as number;
+  return { median: at(0.5), p95: at(0.95) };
+}
+
+async function startServer(url: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('The server did not start');
+}
+
+const rssMb = (pid: number) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : 0;
+};
+
+async function main() {
+  const url = await benchUrl();
+  const database = await openDatabase({ url, poolSize: 4 });
+  const pool = database.pool as pg.Pool;
+  let server: ChildProcess | undefined;
+  try {
+    const total = await prepare(database);
+    console.log(`\nCDR benchmarks on PostgreSQL, ${total.toLocaleString('en-US')}+ CDRs`);
+
+    // (a) the busiest customer, its last year: deep enough for a 1,000th page of 20
+    const busiest = (await pool.query('SELECT customer_id, count(*)::int AS n FROM cdrs GROUP BY customer_id ORDER BY n DESC LIMIT 1'))
+      .rows[0] as { customer_id: string; n: number };
+    const today = new Date().toISOString().slice(0, 10);
+    const yearAgo = new Date(Date.now() - 366 * 86_400_000).toISOString().slice(0, 10);
+    const range = dayRange(yearAgo, today);
+    const criteria = { customerId: busiest.customer_id, accountId: null, since: range.from, until: range.until };
+    const deep = (
+      await pool.query(
+        `SELECT started_at, id FROM cdrs WHERE customer_id = $1 AND started_at >= $2 AND started_at < $3
+         ORDER BY started_at DESC, id DESC OFFSET $4 LIMIT 1`,
+        [busiest.customer_id, range.from, range.until, PAGE * 999 - 1],
+      )
+    ).rows[0] as { started_at: Date; id: number } | undefined;
+    if (!deep) throw new Error('Not enough rows for a 1,000th page');
+    const cursor = encodeCursor({ at: deep.started_at, id: Number(deep.id) });
+
+    const port = 4390 + Math.floor(Math.random() * 100);
+    server = await startServer(url, port);
+    const base = `http://127.0.0.1:${port}`;
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-portal-csrf': '1' },
+      body: JSON.stringify({ email: 'admin@example.com', password: 'Portal-Demo-1', portal: 'admin', remember: false }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    if (!login.ok || !cookie) throw new Error(`Sign-in failed: ${login.status}`);
+
+    // the same API in this process through app.inject: the server's own time, without an HTTP client
+    const app = await buildApp({
+      database,
+      config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }),
+      logger: false,
+    });
+    await app.ready();
+    const injected = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'x-portal-csrf': '1' },
+      payload: { email: 'admin@example.com', password: 'Portal-Demo-1', portal: 'admin', remember: false },
+    });
+    const injectCookie = `portal_sid=${injected.cookies.find((c) => c.name === 'portal_sid')?.value}`;
+
+    const timeHttp = async (u: string, withCookie = true) => {
+      const t = performance.now();
+      const res = await fetch(`${base}${u}`, { headers: withCookie ? { cookie } : {} });
+      const body = await res.text();
+      if (!res.ok) throw new Error(`API answered ${res.status}`);
+      return { ms: performance.now() - t, body };
+    };
+    const timeInject = async (u: string) => {
+      const t = performance.now();
+      const res = await app.inject({ method: 'GET', url: u, headers: { cookie: injectCookie } });
+      if (res.statusCode !== 200) throw new Error(`API answered ${res.statusCode}`);
+      return { ms: performance.now() - t, body: res.body };
+    };
+    const fixed = { http: [] as number[], auth: [] as number[] };
+    for (let i = 0; i < RUNS + 50; i++) {
+      const h = await timeHttp('/healthz', false);
+      const a = await timeInject('/api/voice/platform-ips');
+      if (i >= 50) {
+        fixed.http.push(h.ms);
+        fixed.auth.push(a.ms);
+      }
+    }
+
+    console.log(
+      `\n(a) Filtered CDR list: customer ${busiest.customer_id} (${busiest.n.toLocaleString('en-US')} CDRs), ${yearAgo}..${today}, ${PAGE} per page, ${RUNS} runs each`,
+    );
+    console.log(
+      `    fixed costs (median): an HTTP round trip on loopback (/healthz) ${stats(fixed.http).median.toFixed(2)} ms; a signed-in no-op route (session lookup, app.inject) ${stats(fixed.auth).median.toFixed(2)} ms`,
+    );
+    console.log('    page      via         API median   API p95   DB median   DB p95   EXPLAIN ANALYZE   API - DB (median)   budget');
+    let listOk = true;
+    for (const [label, after] of [
+      ['first', null],
+      ['1,000th', { at: deep.started_at, id: Number(deep.id) }],
+    ] as const) {
+      const apiUrl = `/api/voice/cdrs?customerId=${busiest.customer_id}&startDate=${yearAgo}&endDate=${today}&limit=${PAGE}${after ? `&cursor=${cursor}` : ''}`;
+      const statement = cdrPageStatement(criteria, after, PAGE);
+      const http: number[] = [];
+      const inject: number[] = [];
+      const db: number[] = [];
+      for (let i = 0; i < RUNS + 50; i++) {
+        const h = await timeHttp(apiUrl);
+        const j = await timeInject(apiUrl);
+        if ((JSON.parse(j.body) as { items: unknown[] }).items.length !== PAGE) throw new Error('short page');
+        const t = performance.now();
+        await pool.query(statement.text, statement.params);
+        if (i >= 50) {
+          http.push(h.ms);
+          inject.push(j.ms);
+          db.push(performance.now() - t);
+        }
+      }
+      const plan = await pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.text}`, statement.params);
+      const execution = (plan.rows[0]['QUERY PLAN'][0] as { 'Execution Time': number })['Execution Time'];
+      const d = stats(db);
+      for (const [via, samples] of [
+        ['app.inject', inject],
+        ['HTTP', http],
+      ] as const) {
+        const a = stats(samples);
+        const overhead = a.median - d.median;
+        const judged = via === 'app.inject';
+        if (judged) listOk &&= overhead <= LIST_BUDGET_MS;
+        console.log(
+          `    ${label.padEnd(9)} ${via.padEnd(10)} ${a.median.toFixed(2).padStart(8)} ms ${a.p95.toFixed(2).padStart(7)} ms ${d.median.toFixed(2).padStart(8)} ms ${d.p95.toFixed(2).padStart(6)} ms ${execution.toFixed(3).padStart(12)} ms ${overhead.toFixed(2).padStart(14)} ms (x${(a.median / d.median).toFixed(2)})   ${judged ? `<= ${LIST_BUDGET_MS} ms ${overhead <= LIST_BUDGET_MS ? 'OK' : 'OVER'}` : '(info: + HTTP client)'}`,
+        );
+      }
+    }
+    await app.close();
+
+    // (b) every CDR of the last year, staff scope
+    const exportRange = dayRange('2000-01-01', today);
+    const exportCriteria = { customerId: null, accountId: null, since: exportRange.from, until: exportRange.until };
+    const copySql = inlineStatement(cdrExportStatement(exportCriteria, 'UTC'), (v) => pg.Client.prototype.escapeLiteral(v));
+    console.log(`\n(b) CSV export of every CDR (${'2000-01-01'}..${today})`);
+
+    const countLines = (chunk: Uint8Array) => {
+      const buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      let n = 0;
+      for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1)) n++;
+      return n;
+    };
+    const dbRows = Number((await pool.query(`SELECT count(*) AS n FROM (${copySql}) q`)).rows[0].n);
+    // PostgreSQL's own COPY of the same query: psql's \copy when psql is installed, else pg-copy-streams
+    const copyOnce = async (): Promise<{ seconds: number; how: string }> => {
+      try {
+        const t = performance.now();
+        execFileSync('psql', [
+          url,
+          '-X',
+          '-q',
+          '-c',
+          `\\copy (${copySql.replaceAll('\n', ' ')}) TO '/dev/null' WITH (FORMAT csv, HEADER true)`,
+        ]);
+        return { seconds: (performance.now() - t) / 1000, how: 'psql \\copy' };
+      } catch {
+        const client = await pool.connect();
+        const t = performance.now();
+        const stream = client.query(copyTo(`COPY (${copySql}) TO STDOUT WITH (FORMAT csv, HEADER true)`));
+        for await (const chunk of stream) countLines(chunk as Buffer);
+        client.release();
+        return { seconds: (performance.now() - t) / 1000, how: 'COPY TO STDOUT (pg-copy-streams)' };
+      }
+    };
+
+    const pid = server.pid as number;
+    const before = rssMb(pid);
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssMb(pid));
+    }, 20);
+    const exportOnce = async () => {
+      const t = performance.now();
+      const res = await fetch(`${base}/api/voice/cdrs/export?startDate=2000-01-01&endDate=${today}`, { headers: { cookie } });
+      if (!res.ok || !res.body) throw new Error(`Export answered ${res.status}`);
+      let n = 0;
+      let size = 0;
+      for await (const chunk of res.body) {
+        size += chunk.length;
+        n += countLines(chunk);
+      }
+      return { seconds: (performance.now() - t) / 1000, lines: n, bytes: size };
+    };
+    // three runs of each, alternating, median taken: the machine is shared
+    const copies: number[] = [];
+    const exports: { seconds: number; lines: number; bytes: number }[] = [];
+    let how = '';
+    for (let i = 0; i < 3; i++) {
+      const c = await copyOnce();
+      copies.push(c.seconds);
+      how = c.how;
+      exports.push(await exportOnce());
+    }
+    clearInterval(sampler);
+    peak = Math.max(peak, rssMb(pid));
+    const dbSeconds = stats(copies).median;
+    const middle = [...exports].sort((a, b) => a.seconds - b.seconds)[1] as { seconds: number; lines: number; bytes: number };
+    const apiSeconds = middle.seconds;
+    const lines = middle.lines;
+    const bytes = middle.bytes;
+    const apiRows = lines - 1;
+    if (apiRows !== dbRows) throw new Error(`The export has ${apiRows} rows, the database ${dbRows}`);
+    const apiRate = apiRows / apiSeconds;
+    const dbRate = dbRows / dbSeconds;
+    const growth = peak - before;
+    console.log(
+      `    PostgreSQL (${how}, median of 3): ${dbRows.toLocaleString('en-US')} rows in ${dbSeconds.toFixed(2)} s = ${Math.round(dbRate).toLocaleString('en-US')} rows/s`,
+    );
+    console.log(
+      `    API export (HTTP, median of 3): ${apiRows.toLocaleString('en-US')} rows, ${(bytes / 1048576).toFixed(0)} MB in ${apiSeconds.toFixed(2)} s = ${Math.round(apiRate).toLocaleString('en-US')} rows/s`,
+    );
+    const ratio = apiRate / dbRate;
+    console.log(
+      `    rate ratio API / PostgreSQL: ${ratio.toFixed(2)}   budget >= ${EXPORT_RATIO_BUDGET}   ${ratio >= EXPORT_RATIO_BUDGET ? 'OK' : 'UNDER'}`,
+    );
+    console.log(
+      `    server RSS: ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB peak: growth ${growth.toFixed(1)} MB   budget < ${EXPORT_MEMORY_BUDGET_MB} MB   ${growth < EXPORT_MEMORY_BUDGET_MB ? 'OK' : 'OVER'}`,
+    );
+    const ok = listOk && ratio >= EXPORT_RATIO_BUDGET && growth < EXPORT_MEMORY_BUDGET_MB;
+    console.log(`\nCDR budgets: ${ok ? 'all within budget' : 'OVER BUDGET'}`);
+    process.exitCode = ok ? 0 : 1;
+  } finally {
+    server?.kill('SIGTERM');
+    await database.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exitCode = 1;
+});

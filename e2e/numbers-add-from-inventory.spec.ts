@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, saveScreenshot, signInViaApi } from './support.ts';
+
+test('staff add a number from the inventory to an account and check portability', async ({ page }) => {
+  await signInViaApi(page, ADMIN);
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'Phone Numbers' }).click();
+  await expect(page).toHaveURL('/admin/numbers');
+  const totalCard = page
+    .getByTestId('number-summary')
+    .getByText(/^\d[\d,]*$/)
+    .first();
+  const before = Number((await totalCard.innerText()).replaceAll(',', ''));
+  await saveScreenshot(page, 'numbers-admin');
+
+  await page.getByRole('button', { name: 'Add Number' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Number' });
+  await dialog.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Toll-Free' }).click();
+  await expect(dialog.getByRole('row').nth(1)).toContainText('Toll-Free');
+  const number = (await dialog.getByRole('row').nth(1).getByRole('cell').nth(1).innerText()).trim();
+  await dialog.getByRole('checkbox', { name: `Select ${number}` }).check();
+  await dialog.getByRole('combobox', { name: 'Add to account' }).click();
+  await page.getByRole('option').first().click();
+  await saveScreenshot(page, 'numbers-add-dialog');
+  await dialog.getByRole('button', { name: 'Add 1 Number' }).click();
+  await expect(page.getByText('Added 1 number')).toBeVisible();
+
+  await expect(totalCard).toHaveText((before + 1).toLocaleString('en-US'));
+  await page.getByRole('textbox', { name: 'Search' }).fill(number);
+  await expect(page.getByRole('table', { name: 'Phone numbers' }).getByText(number)).toBeVisible();
+
+  // Search Portability validates E.164 and says why.
+  await page.getByRole('button', { name: 'Search Portability' }).click();
+  const check = page.getByRole('dialog', { name: 'Search Portability' });
+  await check.getByRole('textbox', { name: 'Phone number' }).fill('212-555-0100');
+  await check.getByRole('button', { name: 'Check' }).click();
+  await expect(check.getByText('Enter the number in E.164 format, e.g. +12125550123')).toBeVisible();
+  await check.getByRole('textbox', { name: 'Phone number' }).fill('+442071234567');
+  await check.getByRole('button', { name: 'Check' }).click();
+  await expect(check.getByTestId('portability-result')).toContainText('international numbers cannot be ported');
+  await saveScreenshot(page, 'numbers-portability');
+});
