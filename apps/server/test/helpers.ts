@@ -10,6 +10,21 @@ import { TEMPLATE_DB, TEST_PASSWORD, testDbKind } from './env.ts';
 
 export { TEST_PASSWORD };
 
+/** Drops a test database once the closed pool's connections are gone (no FORCE: no killed sessions). */
+async function dropWhenIdle(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      return;
+    } catch (err) {
+      // 55006: still being accessed by a closing connection.
+      if ((err as { code?: string }).code !== '55006') throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
 /** A fresh copy of the migrated, seeded database for one test file. */
 export async function openTestDatabase(): Promise<Database> {
   if (testDbKind() === 'pg') {
@@ -26,7 +41,7 @@ export async function openTestDatabase(): Promise<Database> {
       ...database,
       close: async () => {
         await close();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropWhenIdle(admin, name);
         await admin.end();
       },
     };

@@ -42,6 +42,11 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // An idle connection that the server drops (restart, failover, admin command) must not crash
+    // the process: the pool replaces it on the next checkout.
+    pool.on('error', (err) => {
+      process.stderr.write(`PostgreSQL idle connection error: ${err.message}\n`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'pg', pool, close: () => pool.end() };
   }
