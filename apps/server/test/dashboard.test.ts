@@ -1,6 +1,6 @@
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, tickets } from '../src/db/schema/index.ts';
+import { customers, invoices, tickets } from '../src/db/schema/index.ts';
 import { as, createTestApp, signIn, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -26,6 +26,15 @@ describe('admin dashboard', () => {
       .innerJoin(customers, eq(customers.id, tickets.customerId))
       .where(and(inArray(tickets.status, ['open', 'in-progress', 'pending']), isNull(customers.deletedAt)));
     expect(body.metrics.supportTickets).toBe(open?.n);
+    // Monthly Revenue: what was invoiced this month (invoices are issued on the 1st).
+    const monthStart = `${new Date().toISOString().slice(0, 7)}-01`;
+    const [billed] = await t.database.db
+      .select({ total: sum(invoices.amount) })
+      .from(invoices)
+      .innerJoin(customers, eq(customers.id, invoices.customerId))
+      .where(and(gte(invoices.issueDate, monthStart), isNull(customers.deletedAt)));
+    expect(body.metrics.monthlyRevenue).toBeCloseTo(Number(billed?.total ?? 0), 2);
+    expect(body.metrics.monthlyRevenue).toBeGreaterThan(1000);
     expect(body.activeAlerts).toBe(2);
     expect(body.uptime).toBeGreaterThan(99);
     expect(body.uptime).toBeLessThanOrEqual(100);

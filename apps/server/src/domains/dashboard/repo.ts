@@ -4,6 +4,7 @@ import {
   accountServices,
   accounts,
   customers,
+  invoices,
   phoneNumbers,
   recentCustomers,
   serviceStatus,
@@ -18,6 +19,16 @@ const liveCustomer = isNull(customers.deletedAt);
 export async function countCustomers(db: DbOrTx) {
   const [row] = await db.select({ n: count() }).from(customers).where(liveCustomer);
   return row?.n ?? 0;
+}
+
+/** What the provider billed since a day (invoices are issued on the 1st for the month before). */
+export async function invoicedSince(db: DbOrTx, day: string) {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${invoices.amount}), 0)` })
+    .from(invoices)
+    .innerJoin(customers, eq(customers.id, invoices.customerId))
+    .where(and(liveCustomer, gte(invoices.issueDate, day)));
+  return Math.round(Number(row?.total ?? 0) * 100) / 100;
 }
 
 export async function usageRevenueSince(db: DbOrTx, day: string, customerId: string | null) {

@@ -29,7 +29,7 @@ export async function adminDashboard(app: FastifyInstance, req: FastifyRequest):
   const now = new Date();
   const [totalCustomers, monthlyRevenue, activeServices, supportTickets, status, recentCustomers, recentTickets, up] = await Promise.all([
     repo.countCustomers(app.db),
-    repo.usageRevenueSince(app.db, monthStart(now), null),
+    repo.invoicedSince(app.db, monthStart(now)),
     repo.countActiveServices(app.db),
     repo.countOpenTickets(app.db, null),
     repo.currentServiceStatus(app.db),
