@@ -12,6 +12,8 @@ export type Column<T> = {
   sortable?: boolean;
   align?: 'left' | 'right' | 'center';
   width?: number | string;
+  /** Keep the cell on one line (ids, phone numbers, money, dates, badges). */
+  nowrap?: boolean;
 };
 
 export type DataTableProps<T> = {
@@ -33,6 +35,14 @@ export type DataTableProps<T> = {
   label?: string;
   skeletonRows?: number;
 };
+
+/** The actions column stays in view when a wide table scrolls sideways. */
+const STICKY_ACTIONS = {
+  position: 'sticky',
+  right: 0,
+  background: 'var(--mantine-color-body)',
+  boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.12)',
+} as const;
 
 function SortIcon({ active, dir }: { active: boolean; dir?: 'asc' | 'desc' }) {
   if (!active) return <IconSelector size={14} aria-hidden />;
@@ -71,7 +81,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <Table.Th
             key={c.key}
             w={c.width}
-            style={{ textAlign: c.align, whiteSpace: 'nowrap' }}
+            // Long headers wrap so that narrow values (money, dates) keep their columns narrow.
+            style={{ textAlign: c.align, verticalAlign: 'bottom' }}
             aria-sort={active ? (sort?.dir === 'desc' ? 'descending' : 'ascending') : undefined}
           >
             {c.sortable && onSort ? (
@@ -87,7 +98,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Table.Th>
         );
       })}
-      {rowActions && <Table.Th style={{ textAlign: 'right' }}>Actions</Table.Th>}
+      {rowActions && <Table.Th style={{ ...STICKY_ACTIONS, textAlign: 'right' }}>Actions</Table.Th>}
     </Table.Tr>
   );
 
@@ -133,12 +144,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </Table.Td>
           )}
           {columns.map((c) => (
-            <Table.Td key={c.key} style={{ textAlign: c.align }}>
+            <Table.Td key={c.key} style={{ textAlign: c.align, whiteSpace: c.nowrap ? 'nowrap' : undefined }}>
               {c.render(row)}
             </Table.Td>
           ))}
           {rowActions && (
-            <Table.Td onClick={(e) => e.stopPropagation()}>
+            <Table.Td onClick={(e) => e.stopPropagation()} style={STICKY_ACTIONS}>
               <Group gap={4} justify="flex-end" wrap="nowrap">
                 {rowActions(row)}
               </Group>

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Group, Paper, Select, Stack, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Paper, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { REVENUE_BANDS, type TCustomerListItem } from '@portal/contract/customers';
 import { IconEdit, IconPlus, IconTrash, IconUserShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -55,11 +55,26 @@ export function CustomerListPage() {
         </Anchor>
       ),
     },
-    { key: 'customerId', header: 'Customer ID', sortable: true, render: (c) => c.customerId },
-    { key: 'address', header: 'Address', render: (c) => c.address },
-    { key: 'phone', header: 'Phone Number', render: (c) => c.phone },
-    { key: 'revenue', header: 'Total Revenue (USD)', sortable: true, align: 'right', render: (c) => <MoneyText value={c.revenue} /> },
-    { key: 'status', header: 'Status', sortable: true, render: (c) => <StatusBadge status={c.status} /> },
+    { key: 'customerId', header: 'Customer ID', sortable: true, nowrap: true, render: (c) => c.customerId },
+    {
+      key: 'address',
+      header: 'Address',
+      render: (c) => (
+        <Text size="sm" lineClamp={2} miw={160} maw={240} title={c.address}>
+          {c.address}
+        </Text>
+      ),
+    },
+    { key: 'phone', header: 'Phone Number', nowrap: true, render: (c) => c.phone },
+    {
+      key: 'revenue',
+      header: 'Total Revenue (USD)',
+      sortable: true,
+      align: 'right',
+      nowrap: true,
+      render: (c) => <MoneyText value={c.revenue} />,
+    },
+    { key: 'status', header: 'Status', sortable: true, nowrap: true, render: (c) => <StatusBadge status={c.status} /> },
   ];
 
   return (
