@@ -7,10 +7,15 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 export function FilterBar({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (
     <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-      <Group gap="sm" align="flex-end" wrap="wrap" style={{ flex: 1 }}>
+      {/* The filters keep their row; when the actions do not fit beside them they move below, on the right. */}
+      <Group gap="sm" align="flex-end" wrap="wrap" style={{ flex: '1 1 auto' }}>
         {children}
       </Group>
-      {actions && <Group gap="sm">{actions}</Group>}
+      {actions && (
+        <Group gap="sm" style={{ marginLeft: 'auto' }}>
+          {actions}
+        </Group>
+      )}
     </Group>
   );
 }

@@ -55,7 +55,16 @@ export function statusLabel(status: string): string {
 /** A status shown as a coloured badge with its human label. */
 export function StatusBadge({ status, size = 'sm' }: { status: string; size?: 'xs' | 'sm' | 'md' }) {
   return (
-    <Badge color={statusColour(status)} variant="light" size={size} radius="sm" tt="none">
+    // Never truncated: a squeezed table column must not turn 'Suspended' into 'Suspe...'.
+    <Badge
+      color={statusColour(status)}
+      variant="light"
+      size={size}
+      radius="sm"
+      tt="none"
+      styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}
+      maw="none"
+    >
       {statusLabel(status)}
     </Badge>
   );
