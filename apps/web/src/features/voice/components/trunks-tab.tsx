@@ -99,7 +99,7 @@ export function TrunksTab({
           <Select
             aria-label={`Route strategy of ${t.trunkName}`}
             size="xs"
-            w={170}
+            w={200}
             data={ROUTE_STRATEGIES.map((s) => ({ value: s, label: ROUTE_STRATEGY_LABELS[s] }))}
             value={t.routeStrategy}
             onChange={(v) => setStrategy(t, v)}
