@@ -8,7 +8,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 150;
-const DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
+// PORTAL_WEB_DIST: the same folder the build wrote to (see apps/web/vite.config.ts).
+const DIST = path.resolve(import.meta.dirname, '..', process.env.PORTAL_WEB_DIST ?? 'apps/web/dist');
 const LOGIN_MODULE = 'src/features/auth/pages/login-page.tsx';
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
