@@ -1,4 +1,4 @@
-import { Group, TextInput } from '@mantine/core';
+import { Group, Select, type SelectProps, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -58,4 +58,15 @@ export function SearchFilter({
       }}
     />
   );
+}
+
+/**
+ * A list filter chosen from options: always has a value ('' = the "All" option), so it cannot be
+ * cleared into nothing; reports the chosen value as a string.
+ */
+export function SelectFilter({
+  onChange,
+  ...props
+}: Omit<SelectProps, 'onChange' | 'allowDeselect' | 'value'> & { value: string; onChange: (value: string) => void }) {
+  return <Select {...props} allowDeselect={false} onChange={(v) => onChange(v ?? '')} />;
 }

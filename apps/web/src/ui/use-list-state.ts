@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@portal/contract/common';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 export type SortDir = 'asc' | 'desc';
@@ -58,24 +58,30 @@ export function useListState<F extends Record<string, string>>(options: ListStat
   const sizeParam = Number(params.get(key('pageSize')));
   const pageSize = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : defaultPageSize;
 
+  /**
+   * The URL as the last change left it: React Router's functional update hands over the params of
+   * the last render, so two quick changes (a start date, then an end date) would lose the first.
+   */
+  const latest = useRef<URLSearchParams | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: forget it whenever the URL has caught up
+  useEffect(() => {
+    latest.current = null;
+  }, [params]);
+
   /** Applies changes to the URL; `resetPage` drops the page and the selection. */
   const update = useCallback(
     (changes: Record<string, string | null>, resetPage: boolean, replace: boolean) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [name, value] of Object.entries(changes)) {
-            if (value === null || value === '') next.delete(key(name));
-            else next.set(key(name), value);
-          }
-          if (resetPage) next.delete(key('page'));
-          return next;
-        },
-        { replace },
-      );
+      const next = new URLSearchParams(latest.current ?? params);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === null || value === '') next.delete(key(name));
+        else next.set(key(name), value);
+      }
+      if (resetPage) next.delete(key('page'));
+      latest.current = next;
+      setParams(next, { replace });
       if (resetPage) setSelection([]);
     },
-    [setParams, key],
+    [setParams, key, params],
   );
 
   const setFilter = useCallback(

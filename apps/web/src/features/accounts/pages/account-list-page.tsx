@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Group, Paper, Select, Stack, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Paper, Stack, Title, Tooltip } from '@mantine/core';
 import { ACCOUNT_STATUSES, type TAccountListItem } from '@portal/contract/accounts';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { useCan } from '../../../lib/session.ts';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
-import { FilterBar, SearchFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListPagination } from '../../../ui/pagination.tsx';
 import { StatusBadge, statusLabel } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
@@ -70,13 +70,12 @@ export function AccountListPage() {
         <Stack gap="md">
           <FilterBar>
             <SearchFilter placeholder="Search accounts..." value={list.filters.search} onChange={(v) => list.setFilter('search', v)} />
-            <Select
+            <SelectFilter
               aria-label="Status"
               w={160}
               data={STATUS_OPTIONS}
               value={list.filters.status}
-              onChange={(v) => list.setFilter('status', v ?? '')}
-              allowDeselect={false}
+              onChange={(v) => list.setFilter('status', v)}
             />
           </FilterBar>
           <DataTable

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Group, Paper, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { REVENUE_BANDS, type TCustomerListItem } from '@portal/contract/customers';
 import { IconEdit, IconPlus, IconTrash, IconUserShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../../lib/session.ts';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
-import { FilterBar, SearchFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { ListPagination } from '../../../ui/pagination.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
@@ -98,21 +98,19 @@ export function CustomerListPage() {
               value={list.filters.search}
               onChange={(v) => list.setFilter('search', v)}
             />
-            <Select
+            <SelectFilter
               label="Status"
               w={160}
               data={STATUS_OPTIONS}
               value={list.filters.status}
-              onChange={(v) => list.setFilter('status', v ?? '')}
-              allowDeselect={false}
+              onChange={(v) => list.setFilter('status', v)}
             />
-            <Select
+            <SelectFilter
               label="Revenue"
               w={220}
               data={REVENUE_OPTIONS}
               value={list.filters.revenue}
-              onChange={(v) => list.setFilter('revenue', v ?? '')}
-              allowDeselect={false}
+              onChange={(v) => list.setFilter('revenue', v)}
             />
           </FilterBar>
           <DataTable

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { NUMBER_FEATURES, NUMBER_STATUSES, type TPhoneNumber } from '@portal/contract/numbers';
 import { IconArrowsRightLeft, IconDownload, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { useCan } from '../../../lib/session.ts';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
-import { FilterBar, SearchFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { ListPagination } from '../../../ui/pagination.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
@@ -154,29 +154,20 @@ export function PhoneNumbersTab({ scope }: { scope: PortalScope }) {
               w={260}
             />
           )}
-          <Select
-            label="Type"
-            w={130}
-            data={TYPE_OPTIONS}
-            value={list.filters.type}
-            onChange={(v) => list.setFilter('type', v ?? '')}
-            allowDeselect={false}
-          />
-          <Select
+          <SelectFilter label="Type" w={130} data={TYPE_OPTIONS} value={list.filters.type} onChange={(v) => list.setFilter('type', v)} />
+          <SelectFilter
             label="Status"
             w={130}
             data={STATUS_OPTIONS}
             value={list.filters.status}
-            onChange={(v) => list.setFilter('status', v ?? '')}
-            allowDeselect={false}
+            onChange={(v) => list.setFilter('status', v)}
           />
-          <Select
+          <SelectFilter
             label="Feature"
             w={130}
             data={FEATURE_OPTIONS}
             value={list.filters.feature}
-            onChange={(v) => list.setFilter('feature', v ?? '')}
-            allowDeselect={false}
+            onChange={(v) => list.setFilter('feature', v)}
           />
         </FilterBar>
         {exporting !== null && (

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, Stack } from '@mantine/core';
+import { Button, Group, Paper, Stack } from '@mantine/core';
 import { PORTING_STATUSES, type TPortingRequest } from '@portal/contract/numbers';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import type { PortalScope } from '../../../lib/scope.ts';
 import { useCan } from '../../../lib/session.ts';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
-import { FilterBar, SearchFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListPagination } from '../../../ui/pagination.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { useListState } from '../../../ui/use-list-state.ts';
@@ -50,13 +50,12 @@ export function PortingTab({ scope }: { scope: PortalScope }) {
             value={list.filters.search}
             onChange={(v) => list.setFilter('search', v)}
           />
-          <Select
+          <SelectFilter
             label="Status"
             w={160}
             data={STATUS_OPTIONS}
             value={list.filters.status}
-            onChange={(v) => list.setFilter('status', v ?? '')}
-            allowDeselect={false}
+            onChange={(v) => list.setFilter('status', v)}
           />
         </FilterBar>
         <DataTable

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, LoadingOverlay, Paper, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { CDR_EXPORT_DATES_REQUIRED, type TCdr } from '@portal/contract/voice';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { cdrListQuery } from '../api/voice.ts';
+import { LoadingDataOverlay } from './loading-data-overlay.tsx';
 
 const FILTERS = { from: '', to: '', startDate: '', endDate: '' };
 const PAGE_SIZE = 50;
@@ -128,7 +129,7 @@ export function CdrsTab({ scope }: { scope: { customerId?: string | undefined; a
         )}
         {error && !dateError && <Alert color="red">{(error as Error).message}</Alert>}
         <Box pos="relative">
-          <LoadingOverlay visible={isFetching && isPlaceholderData} loaderProps={{ children: <Text fw={500}>Loading data...</Text> }} />
+          <LoadingDataOverlay visible={isFetching && isPlaceholderData} />
           <DataTable
             label="CDRs"
             columns={columns}

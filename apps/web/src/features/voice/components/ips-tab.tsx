@@ -1,13 +1,14 @@
-import { Box, List, LoadingOverlay, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IP_TYPE_LABELS, IP_TYPES, NETWORK_RULES, type TIpAddress, TRUNK_STATUSES } from '@portal/contract/voice';
 import { useQuery } from '@tanstack/react-query';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
-import { FilterBar, SearchFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListPagination } from '../../../ui/pagination.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { ipListQuery, platformIpsQuery } from '../api/voice.ts';
+import { LoadingDataOverlay } from './loading-data-overlay.tsx';
 
 const FILTERS = { search: '', status: '', type: '' };
 const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...TRUNK_STATUSES.map((s) => ({ value: s, label: s }))];
@@ -77,25 +78,17 @@ export function IpsTab({ scope }: { scope: { customerId?: string | undefined; ac
               value={list.filters.search}
               onChange={(v) => list.setFilter('search', v)}
             />
-            <Select
-              label="Type"
-              w={190}
-              data={TYPE_OPTIONS}
-              value={list.filters.type}
-              onChange={(v) => list.setFilter('type', v ?? '')}
-              allowDeselect={false}
-            />
-            <Select
+            <SelectFilter label="Type" w={190} data={TYPE_OPTIONS} value={list.filters.type} onChange={(v) => list.setFilter('type', v)} />
+            <SelectFilter
               label="Status"
               w={150}
               data={STATUS_OPTIONS}
               value={list.filters.status}
-              onChange={(v) => list.setFilter('status', v ?? '')}
-              allowDeselect={false}
+              onChange={(v) => list.setFilter('status', v)}
             />
           </FilterBar>
           <Box pos="relative">
-            <LoadingOverlay visible={isFetching && isPlaceholderData} loaderProps={{ children: <Text fw={500}>Loading data...</Text> }} />
+            <LoadingDataOverlay visible={isFetching && isPlaceholderData} />
             <DataTable
               label="IP addresses"
               columns={columns}

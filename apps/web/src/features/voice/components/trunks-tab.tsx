@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Button, Group, LoadingOverlay, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { ROUTE_STRATEGIES, ROUTE_STRATEGY_LABELS, TRUNK_STATUSES, type TTrunk } from '@portal/contract/voice';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,12 +6,13 @@ import { useState } from 'react';
 import { useCan } from '../../../lib/session.ts';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
-import { FilterBar, SearchFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListPagination } from '../../../ui/pagination.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { trunkListQuery, useDeleteTrunk, useUpdateTrunk } from '../api/voice.ts';
+import { LoadingDataOverlay } from './loading-data-overlay.tsx';
 import { TrunkModal } from './trunk-modal.tsx';
 
 const FILTERS = { search: '', status: '' };
@@ -131,17 +132,16 @@ export function TrunksTab({
             value={list.filters.search}
             onChange={(v) => list.setFilter('search', v)}
           />
-          <Select
+          <SelectFilter
             label="Status"
             w={150}
             data={STATUS_OPTIONS}
             value={list.filters.status}
-            onChange={(v) => list.setFilter('status', v ?? '')}
-            allowDeselect={false}
+            onChange={(v) => list.setFilter('status', v)}
           />
         </FilterBar>
         <Box pos="relative">
-          <LoadingOverlay visible={isFetching && isPlaceholderData} loaderProps={{ children: <Text fw={500}>Loading data...</Text> }} />
+          <LoadingDataOverlay visible={isFetching && isPlaceholderData} />
           <DataTable
             label="SIP trunks"
             columns={columns}
