@@ -30,7 +30,7 @@ export function DocumentList({
       {documents.map((d) => (
         <Group key={d.id} gap="xs" wrap="nowrap">
           <IconFileText size={16} />
-          <Badge variant="light" size="sm">
+          <Badge variant="light" size="sm" tt="none" style={{ flexShrink: 0 }}>
             {d.kind}
           </Badge>
           <Anchor href={documentUrl(requestId, d.id)} download={d.fileName} size="sm">
