@@ -22,6 +22,11 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { webPlugin } from './plugins/web.ts';
 import './server-types.ts';
 
+/** Secrets that travel in query strings (a reset link's token) never reach the logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|key|secret|password|code)=)[^&#]*/gi, '$1[redacted]');
+}
+
 export interface BuildOptions {
   database: Database;
   config: Config;
@@ -38,6 +43,14 @@ export async function buildApp({ database, config, logger = true }: BuildOptions
           redact: {
             paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-api-key"]', 'res.headers["set-cookie"]'],
             censor: '[redacted]',
+          },
+          serializers: {
+            req: (req: { method: string; url: string; host?: string; ip?: string }) => ({
+              method: req.method,
+              url: redactUrl(req.url),
+              host: req.host,
+              remoteAddress: req.ip,
+            }),
           },
         }
       : false,

@@ -122,3 +122,12 @@ describe('health', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('logs', () => {
+  it('never carry a reset token from a query string', async () => {
+    const { redactUrl } = await import('../src/app.ts');
+    expect(redactUrl('/admin/reset-password?token=abcDEF123-_x&next=1')).toBe('/admin/reset-password?token=[redacted]&next=1');
+    expect(redactUrl('/api/things?page=2&key=sk_live_1')).toBe('/api/things?page=2&key=[redacted]');
+    expect(redactUrl('/customer/login')).toBe('/customer/login');
+  });
+});
