@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { takeSignedOutHere } from '../../features/auth/api/sign-out-flag.ts';
 import { type Portal, portalHome, portalLogin } from '../../lib/route-handle.ts';
 import { useSession } from '../../lib/session.ts';
 import { FullPageLoader } from '../../ui/full-page-loader.tsx';
@@ -8,13 +10,18 @@ import { ServerUnreachable } from './server-unreachable.tsx';
 export function PortalGate({ portal }: { portal: Portal }) {
   const session = useSession();
   const location = useLocation();
+  // Set once a signed-in user was shown here: losing the session afterwards means it ended.
+  const wasSignedIn = useRef(false);
   if (session.isPending) return <FullPageLoader />;
   if (!session.data) return <ServerUnreachable onRetry={() => void session.refetch()} />;
   const { user } = session.data;
   if (!user) {
     const from = `${location.pathname}${location.search}`;
-    return <Navigate to={portalLogin(portal)} replace state={{ from }} />;
+    const ended = wasSignedIn.current && !takeSignedOutHere();
+    wasSignedIn.current = false;
+    return <Navigate to={portalLogin(portal)} replace state={{ from, ended }} />;
   }
+  wasSignedIn.current = true;
   if (user.portal !== portal) return <Navigate to={portalHome(user.portal)} replace />;
   return <Outlet />;
 }

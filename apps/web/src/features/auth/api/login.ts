@@ -4,6 +4,7 @@ import { api } from '../../../lib/api.ts';
 import { broadcastAuthEvent } from './auth-broadcast.ts';
 import { writeRememberedEmail } from './remembered-email.ts';
 import { replaceSessionUser } from './session-cache.ts';
+import { takeSignedOutHere } from './sign-out-flag.ts';
 
 /** Signs in; the sign-in page's guard then moves on to the portal. */
 export function useLogin() {
@@ -12,6 +13,7 @@ export function useLogin() {
     mutationFn: (body: TLoginBody) => api.post<{ user: TSessionUser }>('/api/auth/login', body),
     onSuccess: ({ user }, body) => {
       writeRememberedEmail(body.remember ? body.email : null);
+      takeSignedOutHere();
       replaceSessionUser(queryClient, user);
       broadcastAuthEvent('login');
     },

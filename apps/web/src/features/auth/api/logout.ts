@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { broadcastAuthEvent } from './auth-broadcast.ts';
 import { replaceSessionUser } from './session-cache.ts';
+import { markSignedOutHere } from './sign-out-flag.ts';
 
 /** Ends the server session; the local state is cleared even when the server cannot be reached. */
 export function useLogout() {
@@ -9,6 +10,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => api.post<{ ok: true }>('/api/auth/logout'),
     onSettled: () => {
+      markSignedOutHere();
       replaceSessionUser(queryClient, null);
       broadcastAuthEvent('logout');
     },

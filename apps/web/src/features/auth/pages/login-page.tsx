@@ -1,4 +1,4 @@
-import { Anchor, Divider, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Divider, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { type Portal, portalOfPath } from '../../../lib/route-handle.ts';
 import { PublicLayout } from '../../../ui/public-layout.tsx';
@@ -29,7 +29,9 @@ function OtherPortalLink({ portal }: { portal: Portal }) {
 
 /** /admin/login and /customer/login. */
 export function LoginPage() {
-  const portal = portalOfPath(useLocation().pathname);
+  const location = useLocation();
+  const portal = portalOfPath(location.pathname);
+  const ended = (location.state as { ended?: boolean } | null)?.ended === true;
   const copy = COPY[portal];
   const contact =
     portal === 'customer' ? (
@@ -49,6 +51,11 @@ export function LoginPage() {
             {copy.intro}
           </Text>
         </Stack>
+        {ended && (
+          <Alert color="blue" variant="light">
+            Your session has ended. Please sign in again.
+          </Alert>
+        )}
         <LoginForm portal={portal} />
         <Divider />
         <OtherPortalLink portal={portal} />

@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import { CUSTOMER, logOut, signIn } from './support.ts';
+
+const ENDED = 'Your session has ended. Please sign in again.';
+
+test('a session that ends on the server sends the user to sign in with a notice, and back after', async ({ page }) => {
+  await signIn(page, CUSTOMER);
+  await page.getByRole('link', { name: 'Company Profile' }).click();
+  await expect(page).toHaveURL('/customer/profile');
+  // The server ends the session behind the page's back (as an idle timeout or a sign-out elsewhere does).
+  const out = await page.request.post('/api/auth/logout', { headers: { 'x-portal-csrf': '1' } });
+  expect(out.status()).toBe(200);
+  await page.getByRole('link', { name: 'Sub-accounts' }).click();
+  await expect(page).toHaveURL('/customer/login');
+  await expect(page.getByText(ENDED)).toBeVisible();
+  await page.getByLabel('Email').fill(CUSTOMER.email);
+  await page.getByLabel('Password', { exact: true }).fill('Portal-Demo-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/customer/accounts');
+});
+
+test('logging out on purpose shows no session-ended notice', async ({ page }) => {
+  await signIn(page, CUSTOMER);
+  await logOut(page);
+  await expect(page).toHaveURL('/customer/login');
+  await expect(page.getByRole('heading', { name: 'Customer Login' })).toBeVisible();
+  await expect(page.getByText(ENDED)).toHaveCount(0);
+});
