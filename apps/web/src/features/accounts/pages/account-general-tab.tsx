@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TAccountService } from '@portal/contract/accounts';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
+import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { accountQuery, useAccountServices } from '../api/accounts.ts';
@@ -126,16 +127,8 @@ export function AccountGeneralTab() {
             canManage
               ? (s) => (
                   <>
-                    <Tooltip label="Edit">
-                      <ActionIcon variant="subtle" aria-label={`Edit ${s.name}`} onClick={() => setEditing(s)}>
-                        <IconEdit size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Delete">
-                      <ActionIcon variant="subtle" color="red" aria-label={`Delete ${s.name}`} onClick={() => void onRemove(s)}>
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
+                    <RowAction label="Edit" name={s.name} icon={<IconEdit size={16} />} onClick={() => setEditing(s)} />
+                    <RowAction label="Delete" name={s.name} icon={<IconTrash size={16} />} color="red" onClick={() => void onRemove(s)} />
                   </>
                 )
               : undefined

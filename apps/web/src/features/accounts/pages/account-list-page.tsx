@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Group, Paper, Stack, Title, Tooltip } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { ACCOUNT_STATUSES, type TAccountListItem } from '@portal/contract/accounts';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListPagination } from '../../../ui/pagination.tsx';
+import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge, statusLabel } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
@@ -91,20 +92,13 @@ export function AccountListPage() {
               canWrite
                 ? (a) => (
                     <>
-                      <Tooltip label="Edit">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Edit ${a.name}`}
-                          onClick={() => void navigate(`/customer/accounts/${a.id}`)}
-                        >
-                          <IconEdit size={17} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Delete">
-                        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${a.name}`} onClick={() => void onDelete(a)}>
-                          <IconTrash size={17} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <RowAction
+                        label="Edit"
+                        name={a.name}
+                        icon={<IconEdit size={17} />}
+                        onClick={() => void navigate(`/customer/accounts/${a.id}`)}
+                      />
+                      <RowAction label="Delete" name={a.name} icon={<IconTrash size={17} />} color="red" onClick={() => void onDelete(a)} />
                     </>
                   )
                 : undefined

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Group, Stack, Tooltip } from '@mantine/core';
+import { Anchor, Button, Group, Stack } from '@mantine/core';
 import type { TAccountListItem } from '@portal/contract/accounts';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { ListPagination } from '../../../ui/pagination.tsx';
+import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
@@ -72,17 +73,9 @@ export function AccountsTab({ customerId }: { customerId: string }) {
         onSort={list.toggleSort}
         rowActions={(a) => (
           <>
-            <Tooltip label="Edit">
-              <ActionIcon variant="subtle" aria-label={`Edit ${a.name}`} onClick={() => void navigate(pathOf(a))}>
-                <IconEdit size={17} />
-              </ActionIcon>
-            </Tooltip>
+            <RowAction label="Edit" name={a.name} icon={<IconEdit size={17} />} onClick={() => void navigate(pathOf(a))} />
             {canWrite && (
-              <Tooltip label="Delete">
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${a.name}`} onClick={() => void onDelete(a)}>
-                  <IconTrash size={17} />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction label="Delete" name={a.name} icon={<IconTrash size={17} />} color="red" onClick={() => void onDelete(a)} />
             )}
           </>
         )}

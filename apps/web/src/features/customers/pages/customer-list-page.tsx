@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { REVENUE_BANDS, type TCustomerListItem } from '@portal/contract/customers';
 import { IconEdit, IconPlus, IconTrash, IconUserShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { ListPagination } from '../../../ui/pagination.tsx';
+import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
@@ -125,29 +126,24 @@ export function CustomerListPage() {
             rowActions={(c) => (
               <>
                 {canWrite && (
-                  <Tooltip label="Edit">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`Edit ${c.name}`}
-                      onClick={() => void navigate(`/admin/customers/${c.id}?edit=1`)}
-                    >
-                      <IconEdit size={17} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <RowAction
+                    label="Edit"
+                    name={c.name}
+                    icon={<IconEdit size={17} />}
+                    onClick={() => void navigate(`/admin/customers/${c.id}?edit=1`)}
+                  />
                 )}
                 {canImpersonate && (
-                  <Tooltip label="Impersonate">
-                    <ActionIcon variant="subtle" color="grape" aria-label={`Impersonate ${c.name}`} onClick={() => onImpersonate(c)}>
-                      <IconUserShare size={17} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <RowAction
+                    label="Impersonate"
+                    name={c.name}
+                    icon={<IconUserShare size={17} />}
+                    color="grape"
+                    onClick={() => onImpersonate(c)}
+                  />
                 )}
                 {canWrite && (
-                  <Tooltip label="Delete">
-                    <ActionIcon variant="subtle" color="red" aria-label={`Delete ${c.name}`} onClick={() => void onDelete(c)}>
-                      <IconTrash size={17} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <RowAction label="Delete" name={c.name} icon={<IconTrash size={17} />} color="red" onClick={() => void onDelete(c)} />
                 )}
               </>
             )}

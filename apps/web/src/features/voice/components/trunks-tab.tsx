@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Button, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { Box, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { ROUTE_STRATEGIES, ROUTE_STRATEGY_LABELS, TRUNK_STATUSES, type TTrunk } from '@portal/contract/voice';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListPagination } from '../../../ui/pagination.tsx';
+import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
@@ -153,16 +154,14 @@ export function TrunksTab({
               canWrite
                 ? (t) => (
                     <Group gap={4} wrap="nowrap">
-                      <Tooltip label="Edit">
-                        <ActionIcon variant="subtle" aria-label={`Edit ${t.trunkName}`} onClick={() => setEditing(t)}>
-                          <IconEdit size={17} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Delete">
-                        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${t.trunkName}`} onClick={() => void onDelete(t)}>
-                          <IconTrash size={17} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <RowAction label="Edit" name={t.trunkName} icon={<IconEdit size={17} />} onClick={() => setEditing(t)} />
+                      <RowAction
+                        label="Delete"
+                        name={t.trunkName}
+                        icon={<IconTrash size={17} />}
+                        color="red"
+                        onClick={() => void onDelete(t)}
+                      />
                     </Group>
                   )
                 : undefined
