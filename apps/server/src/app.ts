@@ -11,6 +11,7 @@ import { billingRoutes } from './domains/billing/routes.ts';
 import { companyRoutes } from './domains/company/routes.ts';
 import { customerRoutes } from './domains/customers/routes.ts';
 import { dashboardRoutes } from './domains/dashboard/routes.ts';
+import { emailRoutes } from './domains/email/routes.ts';
 import { healthRoutes } from './domains/health/routes.ts';
 import { notificationRoutes } from './domains/notifications/routes.ts';
 import { numberRoutes } from './domains/numbers/routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp({ database, config, logger = true }: BuildOptions
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(notificationRoutes);
+  await app.register(emailRoutes);
   await app.register(shellRoutes);
   await app.register(customerRoutes);
   await app.register(accountRoutes);

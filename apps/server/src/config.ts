@@ -17,9 +17,11 @@ const ZConfig = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   WEB_DIST: z.string().optional(),
+  /** The address users reach the portal at, for links in emails (never taken from a request's Host header). */
+  PUBLIC_URL: z.string().url().optional(),
 });
 
-export type Config = z.infer<typeof ZConfig> & { webDist: string };
+export type Config = z.infer<typeof ZConfig> & { webDist: string; publicUrl: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (DATABASE_URL= in an env file) means "not set".
@@ -30,5 +32,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const webDist = parsed.data.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
-  return { ...parsed.data, webDist };
+  const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
+  return { ...parsed.data, webDist, publicUrl };
 }

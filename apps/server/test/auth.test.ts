@@ -229,6 +229,21 @@ describe('password reset', () => {
     expect(unknown.json()).toEqual(known.json());
     const mail = await lastEmailTo('user@example.com');
     expect(mail?.body).toMatch(/\/customer\/reset-password\?token=[\w-]{20,}/);
+    // The link's host comes from configuration, never from the request's Host header.
+    const spoofed = await as(t.app, null, {
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      headers: { host: 'evil.example' },
+      payload: { email: 'user@example.com', portal: 'customer' },
+    });
+    expect(spoofed.statusCode).toBe(200);
+    const schema = await import('../src/db/schema/index.ts');
+    const mails = await t.database.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toAddress, 'user@example.com'));
+    expect(mails.length).toBeGreaterThanOrEqual(2);
+    for (const m of mails) {
+      expect(m.body).not.toContain('evil.example');
+      expect(m.body).toContain('http://localhost:3000/customer/reset-password?token=');
+    }
     expect(await lastEmailTo('nobody@example.com')).toBeUndefined();
     const wrongPortal = await as(t.app, null, {
       method: 'POST',

@@ -168,7 +168,6 @@ export async function requestPasswordReset(app: FastifyInstance, req: FastifyReq
         userId: row.user.id,
         expiresAt: new Date(now.getTime() + settings.passwordResetTimeLimit * 3600_000),
       });
-      const origin = `${req.protocol}://${req.headers.host ?? 'localhost'}`;
       await queueEmail(tx, {
         to: row.user.email,
         subject: `Reset your ${app.config.PORTAL_BRAND} password`,
@@ -177,7 +176,7 @@ export async function requestPasswordReset(app: FastifyInstance, req: FastifyReq
           '',
           `Someone asked to reset the password of your ${app.config.PORTAL_BRAND} ${portal} portal account.`,
           `Open this link within ${settings.passwordResetTimeLimit} hours to choose a new password:`,
-          `${origin}/${portal}/reset-password?token=${token}`,
+          `${app.config.publicUrl}/${portal}/reset-password?token=${token}`,
           '',
           'If it was not you, ignore this email: your password stays as it is.',
         ].join('\n'),

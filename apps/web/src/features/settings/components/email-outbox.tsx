@@ -1,0 +1,89 @@
+import { Anchor, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import type { TOutboxEmail } from '@portal/contract/email';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format.ts';
+import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import { FilterBar, SearchFilter } from '../../../ui/filter-bar.tsx';
+import { ListPagination } from '../../../ui/pagination.tsx';
+import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { useListState } from '../../../ui/use-list-state.ts';
+import { outboxQuery } from '../api/outbox.ts';
+
+const FILTERS = { to: '' };
+const STATE_LABELS: Record<string, string> = { kept: 'Kept', sent: 'Sent', failed: 'Failed', queued: 'Queued' };
+
+/**
+ * Every email the portal wrote (password resets, invites, reminders). With no SMTP server
+ * configured nothing leaves the machine: staff admins read the messages here.
+ */
+export function EmailOutbox() {
+  const list = useListState({ filters: FILTERS, prefix: 'outbox' });
+  const { data, isFetching } = useQuery(outboxQuery(list.query));
+  const [open, setOpen] = useState<TOutboxEmail | null>(null);
+
+  const columns: Column<TOutboxEmail>[] = [
+    { key: 'createdAt', header: 'Date', nowrap: true, render: (m) => formatDateTime(m.createdAt) },
+    { key: 'to', header: 'To', render: (m) => m.to },
+    {
+      key: 'subject',
+      header: 'Subject',
+      render: (m) => (
+        <Anchor component="button" type="button" size="sm" onClick={() => setOpen(m)}>
+          {m.subject}
+        </Anchor>
+      ),
+    },
+    { key: 'state', header: 'Status', nowrap: true, render: (m) => <StatusBadge status={STATE_LABELS[m.state] ?? m.state} /> },
+  ];
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={2} size="h4">
+            Email Outbox
+          </Title>
+          <Text size="sm" c="dimmed">
+            Emails the portal has written. No SMTP server is configured, so they are kept here instead of being sent.
+          </Text>
+        </Stack>
+        <FilterBar>
+          <SearchFilter
+            label="Recipient"
+            placeholder="Search by email address"
+            value={list.filters.to}
+            onChange={(v) => list.setFilter('to', v)}
+          />
+        </FilterBar>
+        <DataTable
+          label="Email outbox"
+          columns={columns}
+          rows={data?.items}
+          rowKey={(m) => m.id}
+          loading={isFetching}
+          emptyText="No emails found"
+        />
+        <ListPagination
+          page={list.page}
+          pageSize={list.pageSize}
+          total={data?.total ?? 0}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
+        />
+      </Stack>
+      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.subject} size="lg">
+        {open && (
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed">
+              To {open.to} · {formatDateTime(open.createdAt)}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="email-body">
+              {open.body}
+            </Text>
+          </Stack>
+        )}
+      </Modal>
+    </Paper>
+  );
+}
