@@ -52,3 +52,22 @@ export function ListPagination({ page, pageSize, total, onPageChange, onPageSize
     </Group>
   );
 }
+
+/** ListPagination bound to a list's URL state (useListState): the one way list screens page. */
+export function ListStatePagination({
+  list,
+  total,
+}: {
+  list: { page: number; pageSize: number; setPage: (page: number) => void; setPageSize: (size: number) => void };
+  total: number | undefined;
+}) {
+  return (
+    <ListPagination
+      page={list.page}
+      pageSize={list.pageSize}
+      total={total ?? 0}
+      onPageChange={list.setPage}
+      onPageSizeChange={list.setPageSize}
+    />
+  );
+}

@@ -9,7 +9,7 @@ import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
-import { ListPagination } from '../../../ui/pagination.tsx';
+import { ListStatePagination } from '../../../ui/pagination.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge, statusLabel } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
@@ -104,13 +104,7 @@ export function AccountListPage() {
                 : undefined
             }
           />
-          <ListPagination
-            page={list.page}
-            pageSize={list.pageSize}
-            total={data?.total ?? 0}
-            onPageChange={list.setPage}
-            onPageSizeChange={list.setPageSize}
-          />
+          <ListStatePagination list={list} total={data?.total} />
         </Stack>
       </Paper>
       {canWrite && <AddAccountModal opened={adding} onClose={() => setAdding(false)} />}

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
-import { ListPagination } from '../../../ui/pagination.tsx';
+import { ListStatePagination } from '../../../ui/pagination.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { companyAccountsQuery, companyProfileQuery } from '../api/company.ts';
@@ -77,13 +77,7 @@ function CompanyAccounts() {
         onSort={list.toggleSort}
         onRowClick={(a) => void navigate(accountPath(a))}
       />
-      <ListPagination
-        page={list.page}
-        pageSize={list.pageSize}
-        total={data?.total ?? 0}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-      />
+      <ListStatePagination list={list} total={data?.total} />
     </Stack>
   );
 }

@@ -7,7 +7,7 @@ import { useCan } from '../../../lib/session.ts';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
-import { ListPagination } from '../../../ui/pagination.tsx';
+import { ListStatePagination } from '../../../ui/pagination.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
@@ -80,13 +80,7 @@ export function AccountsTab({ customerId }: { customerId: string }) {
           </>
         )}
       />
-      <ListPagination
-        page={list.page}
-        pageSize={list.pageSize}
-        total={data?.total ?? 0}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-      />
+      <ListStatePagination list={list} total={data?.total} />
       {dialog}
     </Stack>
   );

@@ -8,7 +8,7 @@ import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
-import { ListPagination } from '../../../ui/pagination.tsx';
+import { ListStatePagination } from '../../../ui/pagination.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
@@ -148,13 +148,7 @@ export function CustomerListPage() {
               </>
             )}
           />
-          <ListPagination
-            page={list.page}
-            pageSize={list.pageSize}
-            total={data?.total ?? 0}
-            onPageChange={list.setPage}
-            onPageSizeChange={list.setPageSize}
-          />
+          <ListStatePagination list={list} total={data?.total} />
         </Stack>
       </Paper>
       {dialog}

@@ -11,7 +11,7 @@ import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
-import { ListPagination } from '../../../ui/pagination.tsx';
+import { ListStatePagination } from '../../../ui/pagination.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
@@ -205,13 +205,7 @@ export function PhoneNumbersTab({ scope }: { scope: PortalScope }) {
           emptyText="No numbers found matching your filters"
           {...(canWrite ? { selection: list.selection, onSelectionChange: list.setSelection } : {})}
         />
-        <ListPagination
-          page={list.page}
-          pageSize={list.pageSize}
-          total={data?.total ?? 0}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
-        />
+        <ListStatePagination list={list} total={data?.total} />
       </Stack>
       <MoveNumbersModal
         opened={modal === 'move'}

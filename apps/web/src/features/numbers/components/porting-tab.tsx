@@ -7,7 +7,7 @@ import { useCan } from '../../../lib/session.ts';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
-import { ListPagination } from '../../../ui/pagination.tsx';
+import { ListStatePagination } from '../../../ui/pagination.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { portingListQuery } from '../api/numbers.ts';
@@ -83,13 +83,7 @@ export function PortingTab({ scope }: { scope: PortalScope }) {
             </Group>
           )}
         />
-        <ListPagination
-          page={list.page}
-          pageSize={list.pageSize}
-          total={data?.total ?? 0}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
-        />
+        <ListStatePagination list={list} total={data?.total} />
       </Stack>
       <PortingDetailModal
         requestId={viewing}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format.ts';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { FilterBar, SearchFilter } from '../../../ui/filter-bar.tsx';
-import { ListPagination } from '../../../ui/pagination.tsx';
+import { ListStatePagination } from '../../../ui/pagination.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { outboxQuery } from '../api/outbox.ts';
@@ -64,13 +64,7 @@ export function EmailOutbox() {
           loading={isFetching}
           emptyText="No emails found"
         />
-        <ListPagination
-          page={list.page}
-          pageSize={list.pageSize}
-          total={data?.total ?? 0}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
-        />
+        <ListStatePagination list={list} total={data?.total} />
       </Stack>
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.subject} size="lg">
         {open && (

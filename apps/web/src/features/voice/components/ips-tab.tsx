@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
-import { ListPagination } from '../../../ui/pagination.tsx';
+import { ListStatePagination } from '../../../ui/pagination.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { ipListQuery, platformIpsQuery } from '../api/voice.ts';
@@ -98,13 +98,7 @@ export function IpsTab({ scope }: { scope: { customerId?: string | undefined; ac
               emptyText="No IP addresses found matching your criteria"
             />
           </Box>
-          <ListPagination
-            page={list.page}
-            pageSize={list.pageSize}
-            total={data?.total ?? 0}
-            onPageChange={list.setPage}
-            onPageSizeChange={list.setPageSize}
-          />
+          <ListStatePagination list={list} total={data?.total} />
         </Stack>
       </Paper>
     </Stack>

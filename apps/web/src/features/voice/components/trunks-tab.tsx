@@ -7,7 +7,7 @@ import { useCan } from '../../../lib/session.ts';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
-import { ListPagination } from '../../../ui/pagination.tsx';
+import { ListStatePagination } from '../../../ui/pagination.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
@@ -168,13 +168,7 @@ export function TrunksTab({
             }
           />
         </Box>
-        <ListPagination
-          page={list.page}
-          pageSize={list.pageSize}
-          total={data?.total ?? 0}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
-        />
+        <ListStatePagination list={list} total={data?.total} />
       </Stack>
       <TrunkModal
         opened={editing !== null}
