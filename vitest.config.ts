@@ -36,6 +36,7 @@ export default defineConfig({
         extends: false,
         test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'], environment: 'node' },
       },
+      { extends: false, test: { name: 'scripts', root: './scripts', include: ['*.test.mjs'], environment: 'node' } },
       './apps/web/vitest.config.ts',
     ],
   },

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, saveScreenshot, signInViaApi } from './support.ts';
+import { ADMIN, checkScreen, expect, signInViaApi, test } from './support.ts';
 
 test('staff add an account to a customer, see it, and delete it', async ({ page }) => {
   await signInViaApi(page, ADMIN);
@@ -14,7 +13,7 @@ test('staff add an account to a customer, see it, and delete it', async ({ page 
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Account name is required')).toBeVisible();
   await page.getByLabel('Account Name').fill('Bayside Open Houses');
-  await saveScreenshot(page, 'new-account');
+  await checkScreen(page, 'new-account');
   await page.getByRole('button', { name: 'Create Account' }).click();
 
   await expect(page).toHaveURL(/\/admin\/customers\/[0-9a-f-]{36}\/accounts\/[0-9a-f-]{36}$/);
@@ -27,7 +26,7 @@ test('staff add an account to a customer, see it, and delete it', async ({ page 
   await svc.getByLabel('Monthly Cost (USD)').fill('25');
   await svc.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('table', { name: 'Services' }).getByText('SMS Starter')).toBeVisible();
-  await saveScreenshot(page, 'account-general');
+  await checkScreen(page, 'account-general');
 
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByText('Are you sure you want to delete this account? This action cannot be undone.')).toBeVisible();

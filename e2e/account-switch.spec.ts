@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, saveScreenshot, signInViaApi } from './support.ts';
+import { ADMIN, checkScreen, expect, signInViaApi, test } from './support.ts';
 
 test('the account switcher moves between accounts on the same tab; tabs follow the path', async ({ page }) => {
   await signInViaApi(page, ADMIN);
@@ -21,7 +20,7 @@ test('the account switcher moves between accounts on the same tab; tabs follow t
 
   await page.getByRole('tab', { name: 'General' }).click();
   await expect(page.getByText('Account Manager').first()).toBeVisible();
-  await saveScreenshot(page, 'account-switcher');
+  await checkScreen(page, 'account-switcher');
 
   await page.goto(`${base.replace(/accounts\/.*/, 'accounts/00000000-0000-4000-8000-000000000000')}`);
   await expect(page.getByRole('heading', { name: 'Account not found' })).toBeVisible();

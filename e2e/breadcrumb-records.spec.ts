@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, breadcrumbTexts, currentCrumb, signInViaApi } from './support.ts';
+import { ADMIN, breadcrumbTexts, currentCrumb, expect, signInViaApi, test } from './support.ts';
 
 const UNKNOWN_ACCOUNT = '00000000-0000-4000-8000-000000000000';
 

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, logOut, signIn } from './support.ts';
+import { ADMIN, expect, logOut, signIn, test } from './support.ts';
 
 test('logging out in one tab sends the other tab to the sign-in page', async ({ context }) => {
   const first = await context.newPage();

@@ -1,12 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { CUSTOMER, saveScreenshot, signInViaApi } from './support.ts';
+import { CUSTOMER, checkScreen, expect, signInViaApi, test } from './support.ts';
 
 test('a customer admin edits the company profile and adds a sub-account', async ({ page }) => {
   await signInViaApi(page, CUSTOMER);
   await page.goto('/customer');
   await expect(page.getByText(/Welcome back/)).toBeVisible();
   await expect(page.getByText('Usage Overview')).toBeVisible();
-  await saveScreenshot(page, 'customer-dashboard');
+  await checkScreen(page, 'customer-dashboard');
 
   await page.goto('/customer/profile');
   await expect(page.getByRole('heading', { name: 'Company Profile', level: 1 })).toBeVisible();
@@ -17,7 +16,7 @@ test('a customer admin edits the company profile and adds a sub-account', async 
   await expect(page.getByLabel('Same as company address')).toBeChecked();
   await expect(page.getByLabel('Billing City')).toHaveValue('Brooklyn');
   await expect(page.getByLabel('Billing City')).toHaveAttribute('readonly', '');
-  await saveScreenshot(page, 'company-profile-edit');
+  await checkScreen(page, 'company-profile-edit');
   await page.getByRole('tab', { name: 'Contact' }).click();
   await page.getByRole('textbox', { name: 'Contact Name', exact: true }).fill('');
   await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -35,7 +34,7 @@ test('a customer admin edits the company profile and adds a sub-account', async 
 
   await page.goto('/customer/accounts');
   await expect(page.getByRole('heading', { name: 'Sub-accounts', level: 1 })).toBeVisible();
-  await saveScreenshot(page, 'customer-sub-accounts');
+  await checkScreen(page, 'customer-sub-accounts');
   await page.getByRole('button', { name: 'Add Account' }).click();
   const modal = page.getByRole('dialog', { name: 'Add Account' });
   const save = modal.getByRole('button', { name: 'Add Account' });
@@ -53,9 +52,9 @@ test('a customer admin edits the company profile and adds a sub-account', async 
   await expect(page).toHaveURL(/\/customer\/accounts\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('tab', { name: 'Numbers' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
-  await saveScreenshot(page, 'customer-account-detail');
+  await checkScreen(page, 'customer-account-detail');
 
   await page.goto('/customer/company-info?tab=accounts');
   await expect(page.getByRole('table', { name: 'Company accounts' })).toBeVisible();
-  await saveScreenshot(page, 'company-info-accounts');
+  await checkScreen(page, 'company-info-accounts');
 });

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, saveScreenshot, signInViaApi } from './support.ts';
+import { ADMIN, checkScreen, expect, signInViaApi, test } from './support.ts';
 
 test('staff edit the company profile in its modal and see it saved after a reload', async ({ page }) => {
   await signInViaApi(page, ADMIN);
@@ -7,7 +6,7 @@ test('staff edit the company profile in its modal and see it saved after a reloa
   await page.getByRole('link', { name: 'Initech Software Corp.' }).click();
   await expect(page.getByRole('heading', { name: 'Initech Software Corp.', level: 1 })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Accounts' })).toBeVisible();
-  await saveScreenshot(page, 'customer-detail-accounts');
+  await checkScreen(page, 'customer-detail-accounts');
 
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   const modal = page.getByRole('dialog', { name: 'Company Profile' });
@@ -19,7 +18,7 @@ test('staff edit the company profile in its modal and see it saved after a reloa
   await modal.getByLabel('Email').fill('hello@initech.example');
   await modal.getByRole('combobox', { name: 'Account Manager' }).click();
   await page.getByRole('option').first().click();
-  await saveScreenshot(page, 'company-profile-modal');
+  await checkScreen(page, 'company-profile-modal');
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Company profile updated successfully')).toBeVisible();
   await expect(modal).toBeHidden();
@@ -31,7 +30,7 @@ test('staff edit the company profile in its modal and see it saved after a reloa
   // The other tabs.
   await page.getByRole('tab', { name: 'Billing' }).click();
   await expect(page.getByText('Billing Summary')).toBeVisible();
-  await saveScreenshot(page, 'customer-detail-billing');
+  await checkScreen(page, 'customer-detail-billing');
   await page.getByRole('button', { name: 'Add Method' }).click();
   const add = page.getByRole('dialog', { name: 'Add Payment Method' });
   await add.getByLabel('Cardholder Name').fill('Joanna Lambert');
@@ -48,13 +47,13 @@ test('staff edit the company profile in its modal and see it saved after a reloa
 
   await page.getByRole('tab', { name: '382 Network' }).click();
   await expect(page.getByText('382 Network rules')).toBeVisible();
-  await saveScreenshot(page, 'customer-detail-network');
+  await checkScreen(page, 'customer-detail-network');
   await page.getByRole('tab', { name: 'Notes' }).click();
   await page.getByLabel('New note').fill('Renewal call booked for next week.');
   await page.getByRole('button', { name: 'Add Note' }).click();
   await expect(page.getByText('Renewal call booked for next week.')).toBeVisible();
   await expect(page.getByText(/Updated the company profile of Initech/)).toBeVisible();
-  await saveScreenshot(page, 'customer-detail-notes');
+  await checkScreen(page, 'customer-detail-notes');
 });
 
 test('unknown customers show the not-found state', async ({ page }) => {

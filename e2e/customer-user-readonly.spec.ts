@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { saveScreenshot, signInViaApi } from './support.ts';
+import { checkScreen, expect, signInViaApi, test } from './support.ts';
 
 const USER = { email: 'user@example.com', portal: 'customer' as const };
 
@@ -13,7 +12,7 @@ test('a customer User sees no edit actions on the company and sub-account screen
   await expect(page.getByRole('table', { name: 'Sub-accounts' }).getByRole('link', { name: 'Acme Main Office' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Account' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
-  await saveScreenshot(page, 'customer-user-sub-accounts');
+  await checkScreen(page, 'customer-user-sub-accounts');
 
   await page.goto('/customer');
   await expect(page.getByRole('button', { name: 'Add Sub-Account' })).toHaveCount(0);

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, saveScreenshot, signInViaApi } from './support.ts';
+import { ADMIN, checkScreen, expect, signInViaApi, test } from './support.ts';
 
 test('a screen whose code fails to download shows Loading chunk failed with a Reload button', async ({ page }) => {
   await signInViaApi(page, ADMIN);
@@ -11,7 +10,7 @@ test('a screen whose code fails to download shows Loading chunk failed with a Re
   await expect(page.getByRole('heading', { name: 'Loading chunk failed' })).toBeVisible();
   // The shell stays usable around the error.
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
-  await saveScreenshot(page, 'chunk-error');
+  await checkScreen(page, 'chunk-error');
 
   await page.unroute(/\/assets\/customer-list-page-[^/]+\.js$/);
   await page.getByRole('button', { name: 'Reload' }).click();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support.ts';
 
 test('the sign-in page loads neither the shell nor any screen', async ({ page }) => {
   const scripts: string[] = [];

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, saveScreenshot, signInViaApi } from './support.ts';
+import { ADMIN, checkScreen, expect, signInViaApi, test } from './support.ts';
 
 test('staff impersonate a customer and exit back to the admin portal', async ({ page }) => {
   await signInViaApi(page, ADMIN);
@@ -8,7 +7,7 @@ test('staff impersonate a customer and exit back to the admin portal', async ({ 
   await expect(page).toHaveURL('/customer');
   await expect(page.getByText('Viewing as Globex Logistics LLC —')).toBeVisible();
   await expect(page.getByText(/Globex Logistics LLC — here is what is happening/)).toBeVisible();
-  await saveScreenshot(page, 'impersonating');
+  await checkScreen(page, 'impersonating');
   await page.getByRole('button', { name: 'Exit' }).click();
   await expect(page).toHaveURL('/admin');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();

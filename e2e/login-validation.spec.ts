@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { type Portal, saveScreenshot } from './support.ts';
+import { checkScreen, expect, type Portal, test } from './support.ts';
 
 for (const portal of ['admin', 'customer'] as Portal[]) {
   test.describe(`${portal} login validation`, () => {
@@ -19,7 +18,7 @@ for (const portal of ['admin', 'customer'] as Portal[]) {
       } else {
         await expect(page.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
       }
-      await saveScreenshot(page, `${portal}-login`);
+      await checkScreen(page, `${portal}-login`);
     });
 
     test('requires an email and a password', async ({ page }) => {
@@ -55,7 +54,7 @@ test('the forgot password page asks for an email and confirms neutrally', async 
   await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
-  await saveScreenshot(page, 'forgot-password');
+  await checkScreen(page, 'forgot-password');
   await page.getByLabel('Email').fill('nobody@example.com');
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('If an account exists for nobody@example.com')).toBeVisible();

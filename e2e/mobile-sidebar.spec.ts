@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, saveScreenshot, signInViaApi } from './support.ts';
+import { ADMIN, checkScreen, expect, signInViaApi, test } from './support.ts';
 
 test.use({ viewport: { width: 700, height: 800 } });
 
@@ -16,13 +15,13 @@ test('the sidebar collapses at 700px: burger opens it, the overlay, navigation a
   await burger.click();
   await expect(sidebar).toBeInViewport();
   await expect(overlay).toBeVisible();
-  await saveScreenshot(page, 'mobile-sidebar');
+  await checkScreen(page, 'mobile-sidebar');
 
   // A click outside the sidebar, on the overlay, closes it.
   await overlay.click({ position: { x: 650, y: 400 } });
   await expect(overlay).toHaveCount(0);
   await expect(sidebar).not.toBeInViewport();
-  await saveScreenshot(page, 'mobile-header');
+  await checkScreen(page, 'mobile-header');
 
   // Navigating from the sidebar closes it.
   await burger.click();

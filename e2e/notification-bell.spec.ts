@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, CUSTOMER, saveScreenshot, signInViaApi } from './support.ts';
+import { ADMIN, CUSTOMER, checkScreen, expect, signInViaApi, test } from './support.ts';
 
 const bell = (page: import('@playwright/test').Page) => page.getByRole('button', { name: /^Notifications/ });
 
@@ -12,7 +11,7 @@ test('the bell lists the latest notifications; Mark all as read clears the badge
   const dropdown = page.getByRole('dialog', { name: 'Notifications' });
   await expect(dropdown.getByRole('listitem').first()).toBeVisible();
   await expect(dropdown.getByText(/Just now|minutes? ago|hours? ago|Yesterday|days ago/).first()).toBeVisible();
-  await saveScreenshot(page, 'admin-dashboard-bell-open');
+  await checkScreen(page, 'admin-dashboard-bell-open');
 
   await dropdown.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(bell(page)).toHaveAccessibleName('Notifications');

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, saveScreenshot, signInViaApi } from './support.ts';
+import { ADMIN, checkScreen, expect, signInViaApi, test } from './support.ts';
 
 test('staff add a number from the inventory to an account and check portability', async ({ page }) => {
   await signInViaApi(page, ADMIN);
@@ -11,7 +10,7 @@ test('staff add a number from the inventory to an account and check portability'
     .getByText(/^\d[\d,]*$/)
     .first();
   const before = Number((await totalCard.innerText()).replaceAll(',', ''));
-  await saveScreenshot(page, 'numbers-admin');
+  await checkScreen(page, 'numbers-admin');
 
   await page.getByRole('button', { name: 'Add Number' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Number' });
@@ -22,7 +21,7 @@ test('staff add a number from the inventory to an account and check portability'
   await dialog.getByRole('checkbox', { name: `Select ${number}` }).check();
   await dialog.getByRole('combobox', { name: 'Add to account' }).click();
   await page.getByRole('option').first().click();
-  await saveScreenshot(page, 'numbers-add-dialog');
+  await checkScreen(page, 'numbers-add-dialog');
   await dialog.getByRole('button', { name: 'Add 1 Number' }).click();
   await expect(page.getByText('Added 1 number')).toBeVisible();
 
@@ -39,5 +38,5 @@ test('staff add a number from the inventory to an account and check portability'
   await check.getByRole('textbox', { name: 'Phone number' }).fill('+442071234567');
   await check.getByRole('button', { name: 'Check' }).click();
   await expect(check.getByTestId('portability-result')).toContainText('international numbers cannot be ported');
-  await saveScreenshot(page, 'numbers-portability');
+  await checkScreen(page, 'numbers-portability');
 });

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { CUSTOMER, saveScreenshot, signInViaApi } from './support.ts';
+import { CUSTOMER, checkScreen, expect, signInViaApi, test } from './support.ts';
 
 test('a customer admin filters numbers and bulk-moves two of them to another account', async ({ page }) => {
   await signInViaApi(page, CUSTOMER);
@@ -9,7 +8,7 @@ test('a customer admin filters numbers and bulk-moves two of them to another acc
   await expect(page.getByText('Total Numbers')).toBeVisible();
   const table = page.getByRole('table', { name: 'Phone numbers' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
-  await saveScreenshot(page, 'numbers-customer');
+  await checkScreen(page, 'numbers-customer');
 
   // Filter: DID with Voice; paging and selection reset.
   await page.getByRole('combobox', { name: 'Type' }).click();
@@ -31,7 +30,7 @@ test('a customer admin filters numbers and bulk-moves two of them to another acc
   const target = page.getByRole('option').first();
   const targetName = (await target.innerText()).trim();
   await target.click();
-  await saveScreenshot(page, 'numbers-move-dialog');
+  await checkScreen(page, 'numbers-move-dialog');
   await dialog.getByRole('button', { name: 'Move' }).click();
   await expect(page.getByText('Moved 2 numbers')).toBeVisible();
   await expect(page.getByText('2 selected')).toBeHidden();

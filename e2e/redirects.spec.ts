@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, CUSTOMER, signInViaApi } from './support.ts';
+import { ADMIN, CUSTOMER, expect, signInViaApi, test } from './support.ts';
 
 /** Spec 2.1: where each path leads, signed out, as staff and as a customer. */
 const cases = {

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { saveScreenshot } from './support.ts';
+import { checkScreen, expect, test } from './support.ts';
 
 test('a reset link with a bad token shows why, and the form checks that the passwords match', async ({ page }) => {
   await page.goto('/admin/reset-password?token=not-a-real-token-but-long-enough');
@@ -11,7 +10,7 @@ test('a reset link with a bad token shows why, and the form checks that the pass
   await page.getByLabel('Confirm new password').fill('Another-Secret-9');
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page.getByText('This reset link is invalid or has expired. Please ask for a new one.')).toBeVisible();
-  await saveScreenshot(page, 'reset-password');
+  await checkScreen(page, 'reset-password');
 });
 
 test('a reset page without a token says the link is invalid and offers a new one', async ({ page }) => {

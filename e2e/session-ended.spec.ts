@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { CUSTOMER, logOut, signIn } from './support.ts';
+import { CUSTOMER, expect, logOut, signIn, test } from './support.ts';
 
 const ENDED = 'Your session has ended. Please sign in again.';
 

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, brandOf, CUSTOMER, currentCrumb, type Portal, saveScreenshot, signInViaApi } from './support.ts';
+import type { Page } from '@playwright/test';
+import { ADMIN, brandOf, CUSTOMER, checkScreen, currentCrumb, expect, type Portal, signInViaApi, test } from './support.ts';
 
 /** [sidebar label, path, screen title, last breadcrumb] */
 type Entry = readonly [string, string, string, string];
@@ -65,7 +65,7 @@ test('every customer sidebar entry opens its screen with its title and breadcrum
   await page.goto('/customer');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Notifications, \d+ unread/ })).toBeVisible();
-  await saveScreenshot(page, 'customer-shell');
+  await checkScreen(page, 'customer-shell');
   await walkSidebar(page, 'customer', CUSTOMER_ENTRIES);
 });
 

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, brandOf, CUSTOMER, logOut, signIn } from './support.ts';
+import { ADMIN, brandOf, CUSTOMER, expect, logOut, signIn, test } from './support.ts';
 
 test('a wrong password shows the generic error above the form', async ({ page }) => {
   await page.goto('/admin/login');

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, signInViaApi } from './support.ts';
+import { ADMIN, expect, signInViaApi, test } from './support.ts';
 
 test('leaving with unsaved changes asks first, and staying keeps them', async ({ page }) => {
   await signInViaApi(page, ADMIN);

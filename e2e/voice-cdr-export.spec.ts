@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { CUSTOMER, saveScreenshot, signInViaApi } from './support.ts';
+import { CUSTOMER, checkScreen, expect, signInViaApi, test } from './support.ts';
 
 test('a customer filters CDRs by date, pages with the cursor and exports them', async ({ page }) => {
   await signInViaApi(page, CUSTOMER);
@@ -24,7 +23,7 @@ test('a customer filters CDRs by date, pages with the cursor and exports them', 
   await page.getByLabel('End Date').fill(day(end));
   await expect(page).toHaveURL(/cdrStartDate=/);
   await expect(table.getByRole('row').nth(1)).toBeVisible();
-  await saveScreenshot(page, 'voice-cdrs');
+  await checkScreen(page, 'voice-cdrs');
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export to CSV' }).click();
@@ -33,7 +32,7 @@ test('a customer filters CDRs by date, pages with the cursor and exports them', 
   const lines = readFileSync(await file.path(), 'utf8')
     .trim()
     .split(/\r?\n/);
-  expect(lines[0]).toBe('Call Date/Time,Source,Destination,Duration,Status,Direction,Cost (USD)');
+  expect(lines[0]).toBe('Call Date/Time,Call ID,Account,Source,Destination,Duration,Status,Direction,Cost (USD)');
   expect(lines.length).toBeGreaterThan(1);
   await expect(page.getByText(/^Exported [\d,]+ CDRs/)).toBeVisible();
 
@@ -43,5 +42,5 @@ test('a customer filters CDRs by date, pages with the cursor and exports them', 
   await page.getByRole('combobox', { name: 'Type' }).click();
   await page.getByRole('option', { name: 'Call Termination' }).click();
   await expect(page.getByRole('table', { name: 'IP addresses', exact: true }).getByRole('row').nth(1)).toContainText('Call Termination');
-  await saveScreenshot(page, 'voice-network');
+  await checkScreen(page, 'voice-network');
 });

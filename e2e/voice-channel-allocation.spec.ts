@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, saveScreenshot, signInViaApi } from './support.ts';
+import { ADMIN, checkScreen, expect, signInViaApi, test } from './support.ts';
 
 test("staff change an account's channel allocation with a bad, then a good value", async ({ page }) => {
   await signInViaApi(page, ADMIN);
@@ -13,7 +12,7 @@ test("staff change an account's channel allocation with a bad, then a good value
   const accountName = label.split(' — ')[1] ?? label;
   await option.click();
   await expect(page.getByTestId('channel-banner')).toContainText(accountName);
-  await saveScreenshot(page, 'voice-admin-account');
+  await checkScreen(page, 'voice-admin-account');
 
   await page.getByRole('button', { name: 'Change Allocation' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change Allocation' });
@@ -21,7 +20,7 @@ test("staff change an account's channel allocation with a bad, then a good value
   await input.fill('0');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Please enter a valid number of channels')).toBeVisible();
-  await saveScreenshot(page, 'voice-channels-invalid');
+  await checkScreen(page, 'voice-channels-invalid');
   await input.fill('175');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`Max Voice Channels updated to 175 for account ${accountName}`)).toBeVisible();

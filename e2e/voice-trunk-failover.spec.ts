@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { CUSTOMER, saveScreenshot, signInViaApi } from './support.ts';
+import { CUSTOMER, checkScreen, expect, signInViaApi, test } from './support.ts';
 
 test("a customer edits a trunk's failover group and sees it after a reload", async ({ page }) => {
   await signInViaApi(page, CUSTOMER);
@@ -10,8 +9,20 @@ test("a customer edits a trunk's failover group and sees it after a reload", asy
   const table = page.getByRole('table', { name: 'SIP trunks' });
   const row = table.getByRole('row').nth(1);
   await expect(row).toBeVisible();
-  await saveScreenshot(page, 'voice-trunks-customer');
+  await checkScreen(page, 'voice-trunks-customer');
   const name = (await row.getByRole('cell').first().innerText()).split('\n')[0]?.trim() as string;
+
+  // trunks take only registered addresses: register one on the Network tab first
+  await page.getByRole('tab', { name: 'Network' }).click();
+  await page.getByRole('button', { name: 'Register IP' }).click();
+  const register = page.getByRole('dialog', { name: 'Register IP Address' });
+  await register.getByRole('combobox', { name: 'Account' }).click();
+  await page.getByRole('option').first().click();
+  await register.getByRole('textbox', { name: 'IP Address' }).fill('2001:db8:e2e::7');
+  await register.getByRole('textbox', { name: 'Description' }).fill('E2E DR site');
+  await register.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('2001:db8:e2e::7 registered')).toBeVisible();
+  await page.getByRole('tab', { name: 'Trunk Groups' }).click();
 
   await page.getByRole('button', { name: `Edit ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
@@ -22,9 +33,12 @@ test("a customer edits a trunk's failover group and sees it after a reload", asy
   await last.fill('300.1.1.1');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Enter a valid IPv4 or IPv6 address')).toBeVisible();
+  await last.fill('2001:db8:e2e::8');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Register this IP address on the 382 Network tab first')).toBeVisible();
   await last.fill('2001:db8:e2e::7');
   await failover.getByPlaceholder('Name (optional)').last().fill('E2E DR');
-  await saveScreenshot(page, 'voice-trunk-edit');
+  await checkScreen(page, 'voice-trunk-edit');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`Trunk ${name} saved`)).toBeVisible();
 

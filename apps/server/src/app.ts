@@ -17,9 +17,12 @@ import { notificationRoutes } from './domains/notifications/routes.ts';
 import { numberRoutes } from './domains/numbers/routes.ts';
 import { shellRoutes } from './domains/shell/routes.ts';
 import { voiceRoutes } from './domains/voice/routes.ts';
+import { type JobDefinition, type JobQueueOptions, openJobQueue } from './jobs/queue.ts';
+import { ALL_JOBS } from './jobs/registry.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { webPlugin } from './plugins/web.ts';
 import './server-types.ts';
 
@@ -33,10 +36,16 @@ export interface BuildOptions {
   config: Config;
   /** Tests pass false. */
   logger?: boolean;
+  /**
+   * The job queue: opened with the app (pg-boss's tables and a queue per job) and stopped when it
+   * closes, after the last request; `workers: false` only enqueues. Tests leave it off (enqueue
+   * still writes jobs: the test database has the queue's tables) or open it with their own jobs.
+   */
+  jobs?: (Partial<JobQueueOptions> & { definitions?: readonly JobDefinition<never>[] }) | false;
 }
 
 /** Builds the app: plugins first, then the domain modules. Does not listen. */
-export async function buildApp({ database, config, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, config, logger = true, jobs = false }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -57,8 +66,13 @@ export async function buildApp({ database, config, logger = true }: BuildOptions
       : false,
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 64) : randomUUID()),
     requestIdHeader: false,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (nobody by default).
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Errors raised before a route runs (path parameter too long, undecodable URL) and requests
+    // Node's parser refuses (oversized request line or headers: 431) answer in the API's shape.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -93,6 +107,7 @@ export async function buildApp({ database, config, logger = true }: BuildOptions
   await app.register(errorsPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
+  await app.register(rateLimitPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -108,5 +123,16 @@ export async function buildApp({ database, config, logger = true }: BuildOptions
   await app.register(voiceRoutes);
 
   await app.register(webPlugin);
+
+  app.decorate('jobs', null);
+  if (jobs) {
+    const queue = await openJobQueue({ database, config, log: app.log }, jobs.definitions ?? ALL_JOBS, {
+      ...jobs,
+      workers: jobs.workers ?? config.JOB_WORKERS,
+    });
+    app.jobs = queue;
+    // onClose runs once the server stopped taking requests: running jobs finish before the database closes.
+    app.addHook('onClose', () => queue.stop());
+  }
   return app;
 }

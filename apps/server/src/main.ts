@@ -18,7 +18,7 @@ async function main() {
   const embedded = !config.DATABASE_URL;
   const dataDir = path.resolve(config.DATA_DIR);
   if (embedded) mkdirSync(dataDir, { recursive: true });
-  const database = await openDatabase(embedded ? { dataDir } : { url: config.DATABASE_URL });
+  const database = await openDatabase(embedded ? { dataDir } : { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE });
   await migrate(database);
   let seeded = false;
   let empty = await isEmpty(database.db);
@@ -29,7 +29,8 @@ async function main() {
     empty = false;
   }
 
-  const app = await buildApp({ database, config });
+  // After the migrations: the job queue creates or migrates its own tables, then its workers start.
+  const app = await buildApp({ database, config, jobs: { workers: config.JOB_WORKERS } });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -38,6 +39,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
+      // Stops taking requests, then the job queue waits for running jobs, then the database closes.
       await app.close();
       await database.close();
       process.exit(0);

@@ -1,22 +1,12 @@
-import type { TPermission, TRoleKey, TUserKind } from '@portal/contract/roles';
+import type { TPermission } from '@portal/contract/roles';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import type { Ctx, UserActor } from './lib/context.ts';
 import type { RouteEntry } from './plugins/auth.ts';
 
 /** Who is calling, decided by the server from the session cookie. */
-export interface AuthContext {
-  sessionIdHash: string;
-  userId: string;
-  email: string;
-  name: string;
-  kind: TUserKind;
-  role: string;
-  roleKey: TRoleKey;
-  /** The customer a customer user belongs to; null for staff. */
-  customerId: string | null;
-  impersonatorId: string | null;
-  remember: boolean;
-}
+export type AuthContext = UserActor;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,9 +15,14 @@ declare module 'fastify' {
     config: Config;
     /** Every checked route with its permission: the OpenAPI document and the route-table test read it. */
     routeTable: RouteEntry[];
+    /** The job queue when the app was built with it (null in most tests). */
+    jobs: JobQueue | null;
   }
   interface FastifyRequest {
+    /** The signed-in user from the session cookie, if any. */
     auth: AuthContext | null;
+    /** What services take: database, actor and origin. Built once per checked request. */
+    ctx: Ctx;
   }
   interface FastifyContextConfig {
     /** Who may call the route: checked before validation. Required on every API route. */

@@ -1,3 +1,4 @@
+import { INVALID_CHANNELS, MAX_VOICE_CHANNELS_LIMIT, STAFF_ONLY_STATUS } from '@portal/contract/accounts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, customers, phoneNumbers } from '../src/db/schema/index.ts';
@@ -53,6 +54,70 @@ describe('account lists', () => {
   it('answers 400 for bad paging and 401 without a session', async () => {
     expect((await req('admin', 'GET', '/api/accounts?pageSize=13')).statusCode).toBe(400);
     expect((await req(null, 'GET', '/api/accounts')).statusCode).toBe(401);
+  });
+});
+
+describe('accounts in scope (GET /api/accounts/options)', () => {
+  type Option = { id: string; accountId: string; name: string; customerId: string; customerName: string };
+  const options = async (who: string, query = '') => {
+    const res = await req(who, 'GET', `/api/accounts/options${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Option[];
+  };
+
+  it("gives staff every customer's accounts or one customer's, with the customer's name", async () => {
+    const all = await options('support');
+    expect(new Set(all.map((a) => a.customerId)).size).toBeGreaterThan(1);
+    const acme = await options('admin', `?customerId=${acmeId}`);
+    expect(acme).toHaveLength(6);
+    expect(acme.every((a) => a.customerId === acmeId && a.customerName.length > 0)).toBe(true);
+  });
+
+  it('searches every word in the account name, its ID and the customer name', async () => {
+    const acme = await options('admin', `?customerId=${acmeId}`);
+    const target = acme[acme.length - 1] as Option;
+    const byName = await options('admin', `?q=${encodeURIComponent(target.name)}`);
+    expect(byName.map((a) => a.id)).toContain(target.id);
+    expect(
+      byName.every(
+        (a) =>
+          a.name.toLowerCase().includes(target.name.toLowerCase()) ||
+          a.customerName.toLowerCase().includes(target.name.toLowerCase()) ||
+          a.accountId.toLowerCase().includes(target.name.toLowerCase()),
+      ),
+    ).toBe(true);
+    const byCode = await options('admin', `?q=${encodeURIComponent(target.accountId)}`);
+    expect(byCode.map((a) => a.id)).toEqual([target.id]);
+    const words = await options('admin', `?q=${encodeURIComponent(`${target.customerName.split(' ')[0]} ${target.name}`)}`);
+    expect(words.map((a) => a.id)).toContain(target.id);
+    expect(await options('admin', '?q=zzz-no-such-account')).toEqual([]);
+    expect(await options('admin', '?q=100%25')).toEqual([]);
+  });
+
+  it("holds a customer user to their own company's accounts", async () => {
+    const mine = await options('user');
+    expect(mine).toHaveLength(6);
+    expect(mine.every((a) => a.customerId === acmeId)).toBe(true);
+    const one = await options('user', `?accountId=${mine[0]?.id}`);
+    expect(one.map((a) => a.id)).toEqual([mine[0]?.id]);
+  });
+
+  it('answers 404 for another tenant and never its accounts', async () => {
+    const asked = await req('user', 'GET', `/api/accounts/options?customerId=${globexId}`);
+    expect(asked.statusCode).toBe(404);
+    expect(asked.body).not.toContain(globexAccount);
+    const other = await req('other', 'GET', `/api/accounts/options?accountId=${(await options('user'))[0]?.id}`);
+    expect(other.statusCode).toBe(404);
+    expect((await req('user', 'GET', `/api/accounts/options?accountId=${globexAccount}`)).statusCode).toBe(404);
+    expect((await options('other')).every((a) => a.customerId !== acmeId)).toBe(true);
+  });
+
+  it('answers 400 with field errors for bad input and 401 without a session', async () => {
+    const bad = await req('admin', 'GET', '/api/accounts/options?customerId=nope&limit=0');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.fields ?? {})).toEqual(expect.arrayContaining(['customerId', 'limit']));
+    expect((await req('admin', 'GET', `/api/accounts/options?q=${'x'.repeat(101)}`)).statusCode).toBe(400);
+    expect((await req(null, 'GET', '/api/accounts/options')).statusCode).toBe(401);
   });
 });
 
@@ -154,5 +219,56 @@ describe('account changes', () => {
       .limit(1);
     const res = await req('customer', 'DELETE', `/api/accounts/${held?.id}`);
     expect(res.statusCode).toBe(409);
+  });
+
+  it('keeps statuses beyond active/inactive to staff: a customer Admin neither sets nor lifts them', async () => {
+    for (const status of ['suspended', 'cancelled']) {
+      const res = await req('customer', 'POST', '/api/accounts', { name: 'Status test', accountId: `ACME-ST-${status}`, status });
+      expect(res.statusCode, status).toBe(400);
+      expect(res.json().error.fields.status).toBe(STAFF_ONLY_STATUS);
+    }
+    const created = await req('customer', 'POST', '/api/accounts', { name: 'Status test', accountId: 'ACME-ST-1' });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    const put = (who: string, status: string, name = 'Status test') =>
+      req(who, 'PUT', `/api/accounts/${id}`, { name, status, maxVoiceChannels: 30 });
+    expect((await put('customer', 'inactive')).statusCode).toBe(200);
+    expect((await put('customer', 'active')).statusCode).toBe(200);
+    expect((await put('customer', 'pending')).json().error.fields.status).toBe(STAFF_ONLY_STATUS);
+    expect((await put('admin', 'suspended')).statusCode).toBe(200);
+    const lift = await put('customer', 'active');
+    expect(lift.statusCode).toBe(400);
+    expect(lift.json().error.fields.status).toBe(STAFF_ONLY_STATUS);
+    expect((await req('customer', 'GET', `/api/accounts/${id}`)).json().status).toBe('suspended');
+    // other fields of a suspended account stay editable as long as the status is left as it is
+    const renamed = await put('customer', 'suspended', 'Status test renamed');
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Status test renamed', status: 'suspended' });
+    expect((await put('admin', 'cancelled')).statusCode).toBe(200);
+  });
+
+  it('applies one channel rule, whole numbers from 1 to 10,000, on the accounts and voice routes', async () => {
+    const [own] = await t.database.db
+      .select({ id: accounts.id, name: accounts.name })
+      .from(accounts)
+      .where(and(eq(accounts.customerId, acmeId), isNull(accounts.deletedAt)))
+      .limit(1);
+    const viaAccounts = (n: unknown, who = 'customer') =>
+      req(who, 'PUT', `/api/accounts/${own?.id}`, { name: own?.name, status: 'active', maxVoiceChannels: n });
+    const viaVoice = (n: unknown, who = 'customer') => req(who, 'PUT', `/api/voice/accounts/${own?.id}/channels`, { maxVoiceChannels: n });
+    for (const bad of [1.5, '1.5', '15.', 0, -1, 10_001, 99_999, 100_000, '', '1e3', null]) {
+      for (const [route, send] of [
+        ['accounts', viaAccounts],
+        ['voice', viaVoice],
+      ] as const) {
+        for (const who of ['customer', 'admin']) {
+          const res = await send(bad, who);
+          expect(res.statusCode, `${route} ${who} ${JSON.stringify(bad)}`).toBe(400);
+          expect(res.json().error.fields.maxVoiceChannels).toBe(INVALID_CHANNELS);
+        }
+      }
+    }
+    expect((await viaVoice(MAX_VOICE_CHANNELS_LIMIT)).json().maxVoiceChannels).toBe(10_000);
+    expect((await viaAccounts('250')).json().maxVoiceChannels).toBe(250);
   });
 });

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, like, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cdrs, customers } from '../src/db/schema/index.ts';
+import { accounts, cdrs, customers } from '../src/db/schema/index.ts';
 import { decodeCursor, encodeCursor } from '../src/lib/cursor.ts';
 import { as, createTestApp, signIn, type TestApp } from './helpers.ts';
 
@@ -116,14 +116,17 @@ describe('CDR export', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain(`cdrs-${startDay}-to-${endDay}.csv`);
     const lines = res.body.trim().split(/\r?\n/);
-    expect(lines[0]).toBe('Call Date/Time,Source,Destination,Duration,Status,Direction,Cost (USD)');
+    expect(lines[0]).toBe('Call Date/Time,Call ID,Account,Source,Destination,Duration,Status,Direction,Cost (USD)');
     expect(lines).toHaveLength(want.length + 1);
     const first = want[0];
     if (!first) throw new Error('no CDRs');
+    const [account] = await t.database.db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, first.accountId));
     const hh = (s: number) => [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':');
     expect(lines[1]).toBe(
       [
         first.startedAt.toISOString().slice(0, 19).replace('T', ' '),
+        first.callId,
+        account?.name,
         first?.fromNumber,
         first?.toNumber,
         hh(first?.durationSeconds ?? 0),

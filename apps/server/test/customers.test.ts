@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog, customers, recentCustomers, sessions, users } from '../src/db/schema/index.ts';
+import { accounts, auditLog, customers, phoneNumbers, recentCustomers, sessions, users } from '../src/db/schema/index.ts';
 import { as, createTestApp, login, signIn, TEST_PASSWORD, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -207,8 +207,27 @@ describe('delete', () => {
     const memberLogin = await login(t.app, member?.email as string, 'customer', TEST_PASSWORD);
     expect(memberLogin.statusCode).toBe(200);
     expect((await req('support', 'DELETE', `/api/admin/customers/${target.id}`)).statusCode).toBe(403);
+    // a customer that holds numbers is refused, like an account, and its numbers stay where they are
+    const held = await t.database.db.select({ id: phoneNumbers.id }).from(phoneNumbers).where(eq(phoneNumbers.customerId, target.id));
+    expect(held.length).toBeGreaterThan(0);
+    const refused = await req('admin', 'DELETE', `/api/admin/customers/${target.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      `${target.name} still holds ${held.length} phone number${held.length === 1 ? '' : 's'}. Move or remove them before deleting the customer.`,
+    );
+    expect((await req('admin', 'GET', `/api/admin/customers/${target.id}`)).statusCode).toBe(200);
+    const numbers = (await req('admin', 'GET', `/api/numbers?customerId=${target.id}&pageSize=100`)).json();
+    expect(numbers.total).toBe(held.length);
+    // released to the inventory, the customer can go
+    const released = await req('admin', 'POST', '/api/numbers/remove', { numberIds: held.map((n) => n.id) });
+    expect(released.statusCode).toBe(200);
     const res = await req('admin', 'DELETE', `/api/admin/customers/${target.id}`);
     expect(res.statusCode).toBe(200);
+    const inventory = await t.database.db
+      .select()
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.id, held[0]?.id as string));
+    expect(inventory[0]?.customerId).toBeNull();
     expect((await req('admin', 'GET', `/api/admin/customers/${target.id}`)).statusCode).toBe(404);
     expect((await req('admin', 'GET', '/api/admin/customers?search=CUST-1003')).json().total).toBe(0);
     const accs = (await req('admin', 'GET', `/api/accounts?customerId=${target.id}`)).json();

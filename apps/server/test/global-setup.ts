@@ -2,15 +2,25 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { pino } from 'pino';
 import type { TestProject } from 'vitest/node';
-import { migrate, openDatabase } from '../src/db/client.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Database, migrate, openDatabase } from '../src/db/client.ts';
 import { seed } from '../src/db/seed/index.ts';
+import { openJobQueue } from '../src/jobs/queue.ts';
+import { ALL_JOBS } from '../src/jobs/registry.ts';
 import { TEMPLATE_DB, TEST_PASSWORD } from './env.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteSnapshot: string;
   }
+}
+
+/** The job queue's tables and queues, as a first start makes them: tests enqueue without opening the queue. */
+async function prepareJobQueue(database: Database): Promise<void> {
+  const queue = await openJobQueue({ database, config: loadConfig({}), log: pino({ level: 'silent' }) }, ALL_JOBS, { workers: false });
+  await queue.stop();
 }
 
 /**
@@ -30,6 +40,7 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ url: u.toString(), poolSize: 2 });
     await migrate(database);
     await seed(database.db, { demoPassword: TEST_PASSWORD });
+    await prepareJobQueue(database);
     await database.close();
     project.provide('pgliteSnapshot', '');
     return async () => {
@@ -40,6 +51,7 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({});
   await migrate(database);
   await seed(database.db, { demoPassword: TEST_PASSWORD });
+  await prepareJobQueue(database);
   const dump = await database.pglite?.dumpDataDir('gzip');
   await database.close();
   if (!dump) throw new Error('PGlite dump failed');

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type BuildOptions, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { TEMPLATE_DB, TEST_PASSWORD, testDbKind } from './env.ts';
@@ -50,23 +50,41 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ loadDataDir: new Blob([snapshot]) });
 }
 
+/**
+ * The API tests sign in hundreds of times from one address (127.0.0.1); the per-address limits
+ * are lifted here and tested at their real values in auth-attack.test.ts.
+ */
+export const TEST_ENV: Record<string, string> = {
+  LOG_LEVEL: 'silent',
+  WEB_DIST: '/nonexistent',
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000',
+  RATE_LIMIT_PASSWORD_RESET_PER_MINUTE: '100000',
+};
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
-  const app = await buildApp({ database, config, logger: false });
+export interface TestAppOptions {
+  /** The job queue (off by default: jobs are enqueued and wait; see BuildOptions.jobs). */
+  jobs?: BuildOptions['jobs'];
+  /** Another app's database (a second instance on the same database); the first app closes it. */
+  database?: Database;
+}
+
+export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
+  const database = opts.database ?? (await openTestDatabase());
+  const config = loadConfig({ ...TEST_ENV, ...env });
+  const app = await buildApp({ database, config, logger: false, jobs: opts.jobs ?? false });
   await app.ready();
   return {
     app,
     database,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!opts.database) await database.close();
     },
   };
 }

@@ -101,6 +101,18 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/api/auth/login']?.post?.['x-roles']).toEqual(['public']);
     expect(doc.paths['/api/shell/summary']?.get?.['x-roles']).toEqual(expect.arrayContaining(['staff:admin', 'customer:user']));
   });
+
+  it('declares the standard error answers on every route, 404 where the path names a record', async () => {
+    const doc = (await as(t.app, null, { method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    };
+    for (const r of t.app.routeTable.filter((r) => r.url !== '/api/openapi.json')) {
+      const op = doc.paths[r.url.replace(/:([A-Za-z]+)/g, '{$1}')]?.[r.method.toLowerCase()];
+      const declared = Object.keys(op?.responses ?? {});
+      const expected = ['400', '401', '403', '429', ...(r.url.includes(':') ? ['404'] : [])];
+      expect(declared, `${r.method} ${r.url}`).toEqual(expect.arrayContaining(expected));
+    }
+  });
 });
 
 describe('health', () => {

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { ZEmail, ZIsoDateTime } from './common.ts';
-import { ROLE_KEYS } from './roles.ts';
+import { ZEmail, ZIsoDateTime, ZText } from './common.ts';
+import { ROLE_KEYS, USER_KINDS } from './roles.ts';
 
 export const ZPortal = z.enum(['admin', 'customer']);
 export type TPortal = z.infer<typeof ZPortal>;
 
 export const ZLoginBody = z.object({
   email: ZEmail,
-  password: z.string().min(1, 'Password is required').max(200),
+  password: ZText().min(1, 'Password is required').max(200),
   remember: z.boolean().default(false),
   portal: ZPortal,
 });
@@ -17,7 +17,7 @@ export const ZSessionUser = z.object({
   id: z.uuid(),
   name: z.string(),
   email: z.string(),
-  kind: z.enum(['staff', 'customer']),
+  kind: z.enum(USER_KINDS),
   role: z.string(),
   roleKey: z.enum(ROLE_KEYS),
   portal: ZPortal,
@@ -40,8 +40,8 @@ export const ZLoginResponse = z.object({ user: ZSessionUser });
 
 export const ZForgotPasswordBody = z.object({ email: ZEmail, portal: ZPortal });
 export const ZResetPasswordBody = z.object({
-  token: z.string().min(20).max(200),
-  password: z.string().min(1, 'Password is required').max(200),
+  token: ZText().min(20).max(200),
+  password: ZText().min(1, 'Password is required').max(200),
 });
 
 export interface TPasswordPolicy {
@@ -62,3 +62,18 @@ export function passwordPolicyProblem(password: string, policy: TPasswordPolicy)
   const last = needs.pop();
   return `Password must contain ${needs.length ? `${needs.join(', ')} and ${last}` : last}.`;
 }
+
+/** An address refused at sign-in until lockedUntil (failed attempts reached the settings' limit). */
+export const ZSignInLock = z.object({
+  email: z.string(),
+  failures: z.number().int(),
+  lockedUntil: ZIsoDateTime,
+  /** The user with that address, when there is one (unknown addresses lock the same way). */
+  userId: z.uuid().nullable(),
+  userName: z.string().nullable(),
+});
+export type TSignInLock = z.infer<typeof ZSignInLock>;
+export const ZSignInLockList = z.object({ items: z.array(ZSignInLock) });
+export type TSignInLockList = z.infer<typeof ZSignInLockList>;
+export const ZUnlockSignInBody = z.object({ email: ZEmail });
+export type TUnlockSignInBody = z.infer<typeof ZUnlockSignInBody>;

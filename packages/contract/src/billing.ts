@@ -1,11 +1,16 @@
 import { z } from 'zod';
-import { ZEmail, ZIsoDateTime, ZOptionalText, ZPhone, ZRequiredText } from './common.ts';
+import { ZEmail, ZIsoDateTime, ZOptionalText, ZPhone, ZRequiredText, ZText } from './common.ts';
 
+export const PAYMENT_METHOD_TYPES = ['credit_card', 'bank_account'] as const;
 export const PAYMENT_METHOD_STATUSES = ['Active', 'Expiring Soon', 'Expired'] as const;
+export const INVOICE_STATUSES = ['Paid', 'Due', 'Overdue'] as const;
+export const PAYMENT_STATUSES = ['Successful', 'Failed', 'Pending'] as const;
+export type TInvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const ZPaymentMethod = z.object({
   id: z.uuid(),
-  type: z.enum(['credit_card', 'bank_account']),
+  type: z.enum(PAYMENT_METHOD_TYPES),
   holderName: z.string(),
   brand: z.string().nullable(),
   last4: z.string(),
@@ -66,9 +71,9 @@ export const ZCardBody = z
   .object({
     type: z.literal('credit_card'),
     holderName: ZRequiredText('Cardholder name', 120),
-    cardNumber: z.string().transform(digitsOnly),
-    expiry: z.string().trim(),
-    cvv: z.string().trim(),
+    cardNumber: ZText().transform(digitsOnly),
+    expiry: ZText().trim(),
+    cvv: ZText().trim(),
     isDefault: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
@@ -92,8 +97,8 @@ export const ZBankBody = z
     type: z.literal('bank_account'),
     holderName: ZRequiredText('Account holder name', 120),
     bankName: ZRequiredText('Bank name', 120),
-    routingNumber: z.string().trim(),
-    accountNumber: z.string().transform(digitsOnly),
+    routingNumber: ZText().trim(),
+    accountNumber: ZText().transform(digitsOnly),
     accountType: z.enum(['Checking', 'Savings']).default('Checking'),
     isDefault: z.boolean().default(false),
   })

@@ -24,7 +24,21 @@ export const ZApiError = z.object({
 export type TApiError = z.infer<typeof ZApiError>;
 export type TApiErrorCode = TApiError['error']['code'];
 
+/** A NUL byte or a UTF-16 surrogate without its pair: PostgreSQL can store neither (text or JSON). */
+const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const UNSTORABLE_TEXT_MESSAGE = 'Remove the invalid characters from this text';
+export const isStorableText = (value: string) => !UNSTORABLE.test(value);
+
+/**
+ * Every text input starts here, never at a bare `z.string()`: it refuses what the database
+ * cannot store (a 400 on the field instead of a 500 from the query or the audit entry).
+ * Chain as usual: `ZText().trim().max(100)`.
+ */
+export const ZText = () => z.string().refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE, abort: true });
+
 export const ZId = z.uuid();
+/** An account chosen in a form (a picker left empty reads as a prompt, not as a bad id). */
+export const ZAccountChoice = z.uuid({ message: 'Choose an account' });
 export const ZIdParams = z.object({ id: ZId });
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -56,18 +70,28 @@ export function ZCursorPage<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 }
 
-export const ZIsoDateTime = z.iso.datetime({ offset: true });
-export const ZIsoDate = z.iso.date();
+/**
+ * Dates the portal works with: years 1900 to 2999. Beyond them day arithmetic leaves JavaScript's
+ * or PostgreSQL's range (9999-12-31 has no next day), so they are a 400, never a 500.
+ */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2999;
+const inYearRange = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= MIN_YEAR && year <= MAX_YEAR;
+};
+const YEAR_RANGE_MESSAGE = `Enter a date between ${MIN_YEAR} and ${MAX_YEAR}`;
+export const ZIsoDateTime = z.iso.datetime({ offset: true }).refine(inYearRange, YEAR_RANGE_MESSAGE);
+export const ZIsoDate = z.iso.date().refine(inYearRange, YEAR_RANGE_MESSAGE);
 
 export const ZOk = z.object({ ok: z.literal(true) });
 
-export const ZEmail = z.string().trim().min(1, 'Email is required').max(254).email('Email address is invalid');
+export const ZEmail = ZText().trim().min(1, 'Email is required').max(254).email('Email address is invalid');
 
 export const ZSortDir = z.enum(['asc', 'desc']).default('asc');
 
 /** A phone number as people type it: digits with optional +, spaces, dots, dashes and brackets. */
-export const ZPhone = z
-  .string()
+export const ZPhone = ZText()
   .trim()
   .min(1, 'Phone is required')
   .max(30)
@@ -75,11 +99,10 @@ export const ZPhone = z
 
 /** Optional text: blank becomes null. */
 export const ZOptionalText = (max = 200) =>
-  z
-    .string()
+  ZText()
     .trim()
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
 
-export const ZRequiredText = (label: string, max = 200) => z.string().trim().min(1, `${label} is required`).max(max);
+export const ZRequiredText = (label: string, max = 200) => ZText().trim().min(1, `${label} is required`).max(max);

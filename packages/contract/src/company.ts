@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmail, ZIsoDateTime, ZOptionalText, ZPhone, ZRequiredText } from './common.ts';
+import { ZEmail, ZIsoDateTime, ZOptionalText, ZPhone, ZRequiredText, ZText } from './common.ts';
 
 /** The customer's own company profile (customer document: Company Profile, sections 3 and 5). */
 export const ZCompanyProfile = z.object({
@@ -61,11 +61,11 @@ export const ZUpdateCompanyProfileBody = z
     billingContactPhone: ZOptionalText(30),
     billingEmail: ZEmail,
     billingSameAsCompany: z.boolean(),
-    billingAddress: z.string().trim().max(300).default(''),
-    billingCity: z.string().trim().max(100).default(''),
-    billingState: z.string().trim().max(100).default(''),
-    billingZipCode: z.string().trim().max(20).default(''),
-    billingCountry: z.string().trim().max(100).default(''),
+    billingAddress: ZText().trim().max(300).default(''),
+    billingCity: ZText().trim().max(100).default(''),
+    billingState: ZText().trim().max(100).default(''),
+    billingZipCode: ZText().trim().max(20).default(''),
+    billingCountry: ZText().trim().max(100).default(''),
     taxID: ZOptionalText(40),
   })
   .superRefine((v, ctx) => {

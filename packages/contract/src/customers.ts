@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmail, ZIsoDateTime, ZOptionalText, ZPageQuery, ZPhone, ZRequiredText, ZSortDir } from './common.ts';
+import { ZEmail, ZIsoDateTime, ZOptionalText, ZPageQuery, ZPhone, ZRequiredText, ZSortDir, ZText } from './common.ts';
 
 export const CUSTOMER_STATUSES = ['active', 'pending', 'suspended', 'inactive'] as const;
 export const ZCustomerStatus = z.enum(CUSTOMER_STATUSES);
@@ -18,7 +18,7 @@ export const CUSTOMER_SORTS = ['name', 'customerId', 'revenue', 'status', 'creat
 
 export const ZListCustomersQuery = ZPageQuery.extend({
   /** Matches the name or the customer ID. */
-  search: z.string().trim().max(100).optional(),
+  search: ZText().trim().max(100).optional(),
   status: ZCustomerStatus.optional(),
   revenue: ZRevenueBand.optional(),
   sort: z.enum(CUSTOMER_SORTS).default('name'),
@@ -80,10 +80,10 @@ export const ZCustomerBody = z.object({
   email: ZEmail,
   phone: ZPhone,
   address: ZRequiredText('Address'),
-  city: z.string().trim().max(100).default(''),
-  state: z.string().trim().max(100).default(''),
-  zipCode: z.string().trim().max(20).default(''),
-  country: z.string().trim().max(100).default('United States'),
+  city: ZText().trim().max(100).default(''),
+  state: ZText().trim().max(100).default(''),
+  zipCode: ZText().trim().max(20).default(''),
+  country: ZText().trim().max(100).default('United States'),
   status: ZCustomerStatus,
   accountManagerId: z.uuid('Choose an account manager').nullable(),
   website: ZOptionalText(200),
@@ -92,7 +92,7 @@ export const ZCustomerBody = z.object({
 export type TCustomerBody = z.input<typeof ZCustomerBody>;
 
 export const ZCustomerSuggestionsQuery = z.object({
-  q: z.string().trim().min(1).max(100),
+  q: ZText().trim().min(1).max(100),
   limit: z.coerce.number().int().min(1).max(20).default(8),
 });
 export const ZCustomerSuggestion = z.object({ id: z.uuid(), name: z.string(), customerId: z.string(), status: ZCustomerStatus });

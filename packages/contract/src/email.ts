@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIsoDateTime, ZPage, ZPageQuery } from './common.ts';
+import { ZIsoDateTime, ZPage, ZPageQuery, ZText } from './common.ts';
 
 /** An email the portal sent or, with no SMTP server configured, kept in its outbox. */
 export const ZOutboxEmail = z.object({
@@ -14,7 +14,7 @@ export type TOutboxEmail = z.infer<typeof ZOutboxEmail>;
 
 export const ZListOutboxQuery = ZPageQuery.extend({
   /** Part of the recipient's address. */
-  to: z.string().trim().max(254).optional(),
+  to: ZText().trim().max(254).optional(),
 });
 export type TListOutboxQuery = z.infer<typeof ZListOutboxQuery>;
 

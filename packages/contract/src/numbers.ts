@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIsoDateTime, ZPage, ZPageQuery } from './common.ts';
+import { ZAccountChoice, ZId, ZIsoDate, ZIsoDateTime, ZPage, ZPageQuery, ZText } from './common.ts';
 
 export const NUMBER_TYPES = ['DID', 'TFN'] as const;
 export const NUMBER_FEATURES = ['Voice', 'SMS', 'Fax'] as const;
@@ -8,19 +8,49 @@ export const PORTING_STATUSES = ['In Progress', 'Pending Docs', 'Scheduled', 'Co
 export const PORTING_DOCUMENT_KINDS = ['LOA', 'Bill Copy', 'Other'] as const;
 export type TNumberType = (typeof NUMBER_TYPES)[number];
 export type TNumberFeature = (typeof NUMBER_FEATURES)[number];
+export type TNumberStatus = (typeof NUMBER_STATUSES)[number];
 export type TPortingStatus = (typeof PORTING_STATUSES)[number];
 
 /** Type filter labels of the spec: DID and Toll-Free (stored as TFN). */
 export const NUMBER_TYPE_LABELS: Record<TNumberType, string> = { DID: 'DID', TFN: 'Toll-Free' };
 
-/** Porting document limits, checked by the server and mirrored by the upload form. */
-export const PORTING_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** Completed and Rejected requests are closed: no status change and no upload after them. */
+export const PORTING_FINAL_STATUSES = ['Completed', 'Rejected'] as const satisfies readonly TPortingStatus[];
+export const isPortingFinal = (status: TPortingStatus) => (PORTING_FINAL_STATUSES as readonly string[]).includes(status);
+export const PORTING_FINAL_MESSAGE = 'This porting request is closed: Completed and Rejected are final';
+
+/** A number activated by a completed port-in is billed at the inventory's standard monthly fee. */
+export const PORTED_NUMBER_FEES: Record<TNumberType, number> = { DID: 1, TFN: 2.5 };
+
+const MB = 1024 * 1024;
+/**
+ * Porting document limits, checked by the server (the size from Content-Length before anything is
+ * read) and mirrored by the upload form. One file per upload.
+ */
+export const PORTING_DOCUMENT_MAX_BYTES = 10 * MB;
+export const PORTING_DOCUMENTS_PER_REQUEST = 10;
+export const PORTING_BYTES_PER_REQUEST = 50 * MB;
+export const PORTING_BYTES_PER_CUSTOMER = 500 * MB;
 export const PORTING_DOCUMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+/**
+ * Control characters (Cc) and invisible format characters (Cf), among them the bidirectional
+ * overrides (e.g. U+202E RIGHT-TO-LEFT OVERRIDE makes "invoice\u202Efdp.exe" read as "invoiceexe.pdf").
+ */
+export const UNSAFE_FILE_NAME_CHARS = /[\p{Cc}\p{Cf}]/u;
+
+/** A porting document as the browser and the server both see it: its declared type and its size. */
+export const ZPortingDocumentFile = z
+  .object({ type: z.string(), size: z.number().int() }, { message: 'Choose a file to upload' })
+  .superRefine((file, ctx) => {
+    if (!(PORTING_DOCUMENT_TYPES as readonly string[]).includes(file.type))
+      ctx.addIssue({ code: 'custom', message: 'Only PDF, PNG or JPEG files can be uploaded' });
+    else if (file.size < 1) ctx.addIssue({ code: 'custom', message: 'The file is empty' });
+    else if (file.size > PORTING_DOCUMENT_MAX_BYTES) ctx.addIssue({ code: 'custom', message: 'The file is larger than 10 MB' });
+  });
 
 /** E.164: a plus, a country code that does not start with 0, 8 to 15 digits in all. */
 export const E164_PATTERN = /^\+[1-9]\d{7,14}$/;
-export const ZE164 = z
-  .string()
+export const ZE164 = ZText()
   .trim()
   .min(1, 'Please enter a phone number')
   .regex(E164_PATTERN, 'Enter the number in E.164 format, e.g. +12125550123');
@@ -36,7 +66,7 @@ export const ZScopeQuery = z.object({
 
 export const ZListNumbersQuery = ZPageQuery.extend({
   ...ZScopeQuery.shape,
-  search: optional(z.string().trim().max(100)),
+  search: optional(ZText().trim().max(100)),
   type: optional(z.enum(NUMBER_TYPES)),
   status: optional(z.enum(NUMBER_STATUSES)),
   feature: optional(z.enum(NUMBER_FEATURES)),
@@ -80,11 +110,11 @@ export const ZNumberIds = z
   .max(500, 'Select at most 500 numbers')
   .refine((ids) => new Set(ids).size === ids.length, 'A number is selected twice');
 
-export const ZMoveNumbersBody = z.object({ numberIds: ZNumberIds, accountId: ZId });
+export const ZMoveNumbersBody = z.object({ numberIds: ZNumberIds, accountId: ZAccountChoice });
 export type TMoveNumbersBody = z.infer<typeof ZMoveNumbersBody>;
 export const ZRemoveNumbersBody = z.object({ numberIds: ZNumberIds });
 export type TRemoveNumbersBody = z.infer<typeof ZRemoveNumbersBody>;
-export const ZAssignNumbersBody = z.object({ numberIds: ZNumberIds, accountId: ZId });
+export const ZAssignNumbersBody = z.object({ numberIds: ZNumberIds, accountId: ZAccountChoice });
 export type TAssignNumbersBody = z.infer<typeof ZAssignNumbersBody>;
 export const ZNumbersChanged = z.object({ count: z.number().int() });
 export type TNumbersChanged = z.infer<typeof ZNumbersChanged>;
@@ -92,8 +122,7 @@ export type TNumbersChanged = z.infer<typeof ZNumbersChanged>;
 /** Inventory search: an area code or any leading digits after the country code, a type and features. */
 export const ZInventoryQuery = z.object({
   prefix: optional(
-    z
-      .string()
+    ZText()
       .trim()
       .regex(/^\+?\d{1,10}$/, 'Enter an area code or leading digits'),
   ),
@@ -106,17 +135,6 @@ export const ZInventoryQuery = z.object({
 export type TInventoryQuery = z.infer<typeof ZInventoryQuery>;
 export const ZInventoryList = z.object({ items: z.array(ZPhoneNumber), total: z.number().int() });
 export type TInventoryList = z.infer<typeof ZInventoryList>;
-
-/** Accounts a number can live in, for the account picker and the Move dialog. */
-export const ZNumberAccount = z.object({
-  id: ZId,
-  name: z.string(),
-  accountCode: z.string(),
-  customerId: ZId,
-  customerName: z.string(),
-});
-export type TNumberAccount = z.infer<typeof ZNumberAccount>;
-export const ZNumberAccountList = z.object({ items: z.array(ZNumberAccount) });
 
 export const ZPortabilityBody = z.object({ number: ZE164 });
 export const ZPortability = z.object({
@@ -133,7 +151,7 @@ export type TPortability = z.infer<typeof ZPortability>;
 
 export const ZListPortingQuery = ZPageQuery.extend({
   ...ZScopeQuery.shape,
-  search: optional(z.string().trim().max(100)),
+  search: optional(ZText().trim().max(100)),
   status: optional(z.enum(PORTING_STATUSES)),
 });
 export type TListPortingQuery = z.infer<typeof ZListPortingQuery>;
@@ -145,7 +163,8 @@ export const ZPortingRequest = z.object({
   requestDate: ZIsoDateTime,
   status: z.enum(PORTING_STATUSES),
   currentCarrier: z.string().nullable(),
-  scheduledFor: ZIsoDateTime.nullable(),
+  /** The FOC date (a calendar day). */
+  scheduledFor: ZIsoDate.nullable(),
   customerId: ZId,
   customerName: z.string(),
   accountId: ZId,
@@ -183,28 +202,32 @@ export const ZPortingDetail = ZPortingRequest.extend({
 export type TPortingDetail = z.infer<typeof ZPortingDetail>;
 
 export const ZCreatePortingBody = z.object({
-  accountId: ZId,
+  accountId: ZAccountChoice,
   number: ZE164,
-  currentCarrier: optional(z.string().trim().max(100)),
+  currentCarrier: optional(ZText().trim().max(100)),
 });
 export type TCreatePortingBody = z.infer<typeof ZCreatePortingBody>;
 
-export const ZChangePortingStatusBody = z.object({
-  status: z.enum(PORTING_STATUSES),
-  note: optional(z.string().trim().max(500)),
-  scheduledFor: optional(ZIsoDateTime),
-});
+export const FOC_DATE_REQUIRED = 'Choose the FOC date: the day the number moves to us';
+/** Scheduled needs the FOC (firm order commitment) date, a calendar day. */
+export const ZChangePortingStatusBody = z
+  .object({
+    status: z.enum(PORTING_STATUSES, { message: 'Choose a status' }),
+    note: optional(ZText().trim().max(500)),
+    scheduledFor: optional(ZIsoDate),
+  })
+  .refine((v) => v.status !== 'Scheduled' || Boolean(v.scheduledFor), { message: FOC_DATE_REQUIRED, path: ['scheduledFor'] });
 export type TChangePortingStatusBody = z.infer<typeof ZChangePortingStatusBody>;
 
 /** Upload: the file is the raw request body (its Content-Type), these travel in the query string. */
 export const ZUploadPortingDocumentQuery = z.object({
   kind: z.enum(PORTING_DOCUMENT_KINDS, { message: 'Choose LOA, Bill Copy or Other' }),
-  fileName: z
-    .string()
+  fileName: ZText()
     .trim()
     .min(1, 'A file name is required')
     .max(200)
-    .refine((n) => !/[\\/\0]/.test(n), 'The file name may not contain slashes'),
+    .refine((n) => !/[\\/\0]/.test(n), 'The file name may not contain slashes')
+    .refine((n) => !UNSAFE_FILE_NAME_CHARS.test(n), 'The file name may not contain control or text-direction characters'),
 });
 export type TUploadPortingDocumentQuery = z.infer<typeof ZUploadPortingDocumentQuery>;
 export const ZPortingDocumentParams = z.object({ id: ZId, documentId: ZId });

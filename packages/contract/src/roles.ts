@@ -17,7 +17,11 @@ export const ROLE_KEYS = [
   'customer:user',
 ] as const;
 export type TRoleKey = (typeof ROLE_KEYS)[number];
-export type TUserKind = 'staff' | 'customer';
+/** Staff users (the provider's) and customer users (a customer's portal) share one table. */
+export const USER_KINDS = ['staff', 'customer'] as const;
+export type TUserKind = (typeof USER_KINDS)[number];
+export const USER_STATUSES = ['Active', 'Inactive'] as const;
+export type TUserStatus = (typeof USER_STATUSES)[number];
 
 export function roleKey(kind: TUserKind, role: string): TRoleKey {
   const key = `${kind}:${role.toLowerCase().replace(/\s+/g, '_')}`;
@@ -56,6 +60,8 @@ export const PERMISSIONS = {
   'billing.write': ['staff:admin', 'staff:billing', 'customer:admin'],
   'users.read': ['staff:admin', 'customer:admin'],
   'users.write': ['staff:admin', 'customer:admin'],
+  /** Lifting a sign-in lockout (anyone can lock anyone by guessing): staff admins only. */
+  'users.unlock': ['staff:admin'],
   'compliance.read': EVERYONE,
   'compliance.write': ['staff:admin', 'staff:account_manager', 'staff:technical', 'customer:admin'],
   'support.read': EVERYONE,

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { ZText } from './common.ts';
 
 /** System settings with the spec's defaults (customer document, section 9) and bounds (section 5). */
 export const ZSystemSettings = z.object({
-  companyName: z.string().trim().min(1).max(120).default('382 Communications'),
-  supportEmail: z.string().trim().email('Email address is invalid').default('support@example.com'),
-  supportPhone: z.string().trim().max(40).default('+1 (800) 555-0382'),
-  timezone: z.string().default('America/New_York'),
+  companyName: ZText().trim().min(1).max(120).default('382 Communications'),
+  supportEmail: ZText().trim().email('Email address is invalid').default('support@example.com'),
+  supportPhone: ZText().trim().max(40).default('+1 (800) 555-0382'),
+  timezone: ZText().default('America/New_York'),
   dateFormat: z.enum(['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD', 'YYYY/MM/DD']).default('MM/DD/YYYY'),
   passwordMinLength: z.number().int().min(8).max(32).default(10),
   passwordRequireUppercase: z.boolean().default(true),
@@ -19,8 +20,7 @@ export const ZSystemSettings = z.object({
   apiLogRetentionDays: z.number().int().min(1).max(365).default(30),
   defaultCurrency: z.enum(['USD', 'EUR', 'GBP', 'CAD', 'AUD']).default('USD'),
   defaultPaymentTerms: z.number().int().min(0).max(90).default(30),
-  invoicePrefix: z
-    .string()
+  invoicePrefix: ZText()
     .trim()
     .min(1)
     .max(10)
@@ -28,15 +28,15 @@ export const ZSystemSettings = z.object({
     .default('INV'),
   sendPaymentReminders: z.boolean().default(true),
   emailProvider: z.enum(['smtp', 'sendgrid', 'mailgun', 'ses']).default('smtp'),
-  smtpServer: z.string().trim().max(200).default(''),
+  smtpServer: ZText().trim().max(200).default(''),
   smtpPort: z.number().int().min(1).max(65535).default(587),
-  smtpUsername: z.string().max(200).default(''),
-  smtpPassword: z.string().max(200).default(''),
-  emailFromName: z.string().max(120).default('382 Communications'),
+  smtpUsername: ZText().max(200).default(''),
+  smtpPassword: ZText().max(200).default(''),
+  emailFromName: ZText().max(120).default('382 Communications'),
   maintenanceMode: z.boolean().default(false),
-  maintenanceMessage: z.string().max(500).default('The portal is down for scheduled maintenance. Please try again later.'),
-  defaultUserRole: z.string().default('Support'),
-  defaultDepartment: z.string().default('Operations'),
+  maintenanceMessage: ZText().max(500).default('The portal is down for scheduled maintenance. Please try again later.'),
+  defaultUserRole: ZText().default('Support'),
+  defaultDepartment: ZText().default('Operations'),
   requireEmailVerification: z.boolean().default(true),
   allowUserSelfRegistration: z.boolean().default(false),
   automaticAccountLockout: z.boolean().default(true),

@@ -1,11 +1,15 @@
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { ZCursorPage, ZId, ZIsoDate, ZIsoDateTime, ZPage, ZPageQuery } from './common.ts';
+import { ZMaxVoiceChannels } from './accounts.ts';
+import { ZAccountChoice, ZCursorPage, ZId, ZIsoDate, ZIsoDateTime, ZPage, ZPageQuery, ZText } from './common.ts';
 
 export const ROUTE_STRATEGIES = ['Round Robin', 'Random', 'LCR', 'Sequential', 'Weight Based'] as const;
 export const TRUNK_STATUSES = ['Active', 'Inactive', 'Suspended', 'Pending'] as const;
 export const IP_TYPES = ['Inbound', 'Outbound'] as const;
 export const CDR_STATUSES = ['Completed', 'Failed', 'Busy', 'No Answer'] as const;
 export const CDR_DIRECTIONS = ['Inbound', 'Outbound'] as const;
+/** A trunk's IP addresses come in a primary and a failover group. */
+export const TRUNK_IP_GROUPS = ['primary', 'failover'] as const;
 export type TRouteStrategy = (typeof ROUTE_STRATEGIES)[number];
 export type TTrunkStatus = (typeof TRUNK_STATUSES)[number];
 export type TIpType = (typeof IP_TYPES)[number];
@@ -19,8 +23,7 @@ export const ROUTE_STRATEGY_LABELS: Record<TRouteStrategy, string> = {
   Sequential: 'Sequential',
   'Weight Based': 'Weight Based',
 };
-export const DEFAULT_MAX_VOICE_CHANNELS = 100;
-export const MAX_VOICE_CHANNELS_LIMIT = 100_000;
+export { DEFAULT_MAX_VOICE_CHANNELS, MAX_VOICE_CHANNELS_LIMIT } from './accounts.ts';
 
 /** The provider's four fixed platform addresses customers exchange traffic with (documentation ranges). */
 export const PLATFORM_IPS = [
@@ -68,11 +71,36 @@ export const isIpAddress = (value: string) => isIpv4(value) || isIpv6(value);
 /** One spelling per address, so duplicates are found whatever the case. */
 export const normalizeIp = (value: string) => value.trim().toLowerCase();
 
+/**
+ * The documentation prefixes (RFC 5737 TEST-NET-1/2/3, RFC 3849): reserved, never routed, and
+ * what the demo data and examples use, so they are accepted like public addresses.
+ */
+const DOCUMENTATION_NETS = ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', '2001:db8::/32'].map((c) => ipaddr.parseCIDR(c));
+export const NOT_PUBLIC_IP = 'Private and reserved addresses cannot be used';
+
+/**
+ * Whether an address can carry traffic to us across the internet: public unicast (ranges as
+ * ipaddr.js classifies them; an IPv4-mapped IPv6 address counts as its IPv4 address).
+ */
+export function isPublicIp(value: string): boolean {
+  if (!isIpAddress(value)) return false;
+  const addr = ipaddr.process(value);
+  if (addr.range() === 'unicast') return true;
+  return DOCUMENTATION_NETS.some(([net, bits]) => net.kind() === addr.kind() && addr.match(net, bits));
+}
+
+/** An address a customer may register or put on a trunk. */
+export const ZPublicIp = ZText()
+  .trim()
+  .min(1, 'Enter an IP address')
+  .refine(isIpAddress, 'Enter a valid IPv4 or IPv6 address')
+  .refine((v) => !isIpAddress(v) || isPublicIp(v), NOT_PUBLIC_IP);
+
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 export const ZTrunkIp = z.object({
-  ip: z.string().trim().min(1, 'Enter an IP address').refine(isIpAddress, 'Enter a valid IPv4 or IPv6 address'),
-  name: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(60).nullable().default(null)),
+  ip: ZPublicIp,
+  name: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), ZText().trim().max(60).nullable().default(null)),
 });
 export type TTrunkIp = z.infer<typeof ZTrunkIp>;
 
@@ -100,7 +128,7 @@ function noSharedIps(value: { primaryGroup?: TTrunkIp[] | undefined; failoverGro
 }
 
 const trunkFields = {
-  trunkName: z.string().trim().min(1, 'Trunk name is required').max(100),
+  trunkName: ZText().trim().min(1, 'Trunk name is required').max(100),
   routeStrategy: z.enum(ROUTE_STRATEGIES),
   status: z.enum(TRUNK_STATUSES),
   primaryGroup: ZIpGroup(1),
@@ -109,7 +137,7 @@ const trunkFields = {
 export const ZCreateTrunkBody = z
   .object({
     ...trunkFields,
-    accountId: ZId,
+    accountId: ZAccountChoice,
     routeStrategy: trunkFields.routeStrategy.default('Round Robin'),
     status: trunkFields.status.default('Active'),
     failoverGroup: trunkFields.failoverGroup.default([]),
@@ -127,7 +155,7 @@ export type TUpdateTrunkBody = z.input<typeof ZUpdateTrunkBody>;
 export const ZListTrunksQuery = ZPageQuery.extend({
   customerId: optional(ZId),
   accountId: optional(ZId),
-  search: optional(z.string().trim().max(100)),
+  search: optional(ZText().trim().max(100)),
   status: optional(z.enum(TRUNK_STATUSES)),
 });
 export type TListTrunksQuery = z.infer<typeof ZListTrunksQuery>;
@@ -151,7 +179,7 @@ export type TTrunkPage = z.infer<typeof ZTrunkPage>;
 export const ZListIpsQuery = ZPageQuery.extend({
   customerId: optional(ZId),
   accountId: optional(ZId),
-  search: optional(z.string().trim().max(100)),
+  search: optional(ZText().trim().max(100)),
   status: optional(z.enum(TRUNK_STATUSES)),
   type: optional(z.enum(IP_TYPES)),
 });
@@ -171,6 +199,44 @@ export type TIpAddress = z.infer<typeof ZIpAddress>;
 export const ZIpAddressPage = ZPage(ZIpAddress);
 export type TIpAddressPage = z.infer<typeof ZIpAddressPage>;
 
+/** What the registration form and the trunk rules say. */
+export const IP_RULE_MESSAGES = {
+  notRegistered: 'Register this IP address on the 382 Network tab first',
+  inactive: 'This IP address is not active: reactivate it on the 382 Network tab',
+  otherCustomer: 'This IP address is registered to another customer',
+  onOtherTrunk: 'This IP address is already used by another trunk',
+  taken: 'This IP address is already registered',
+} as const;
+
+const ipDescription = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  ZText().trim().max(200, 'At most 200 characters').nullable().default(null),
+);
+
+/** Register an IP on one of the customer's accounts (the account decides the customer). */
+export const ZRegisterIpBody = z.object({
+  accountId: z.uuid({ message: 'Choose an account' }),
+  ipAddress: ZPublicIp,
+  type: z.enum(IP_TYPES, { message: 'Choose Call Origination or Call Termination' }),
+  description: ipDescription,
+});
+export type TRegisterIpBody = z.input<typeof ZRegisterIpBody>;
+
+/** Describe, retype, deactivate or reactivate a registered IP. */
+export const IP_SETTABLE_STATUSES = ['Active', 'Inactive'] as const;
+export const ZUpdateIpBody = z
+  .object({
+    type: z.enum(IP_TYPES),
+    description: ipDescription,
+    status: z.enum(IP_SETTABLE_STATUSES),
+  })
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to change');
+export type TUpdateIpBody = z.input<typeof ZUpdateIpBody>;
+
+/** The spec's rule: IPs unused for this many days are deactivated (a daily job). */
+export const UNUSED_IP_DAYS = 90;
+
 export const ZVoiceAccount = z.object({
   id: ZId,
   name: z.string(),
@@ -180,16 +246,8 @@ export const ZVoiceAccount = z.object({
   maxVoiceChannels: z.number().int(),
 });
 export type TVoiceAccount = z.infer<typeof ZVoiceAccount>;
-export const ZVoiceAccountList = z.object({ items: z.array(ZVoiceAccount) });
-export const ZVoiceAccountsQuery = z.object({ customerId: optional(ZId) });
 
-export const ZChannelAllocationBody = z.object({
-  maxVoiceChannels: z.coerce
-    .number({ message: 'Please enter a valid number of channels' })
-    .int('Please enter a valid number of channels')
-    .min(1, 'Please enter a valid number of channels')
-    .max(MAX_VOICE_CHANNELS_LIMIT, `At most ${MAX_VOICE_CHANNELS_LIMIT.toLocaleString('en-US')} channels`),
-});
+export const ZChannelAllocationBody = z.object({ maxVoiceChannels: ZMaxVoiceChannels });
 export type TChannelAllocationBody = z.infer<typeof ZChannelAllocationBody>;
 
 export const ZPlatformIpList = z.object({
@@ -205,14 +263,14 @@ export const ZCdrFilters = z.object({
   customerId: optional(ZId),
   accountId: optional(ZId),
   /** Substring of the calling number. */
-  from: optional(z.string().trim().max(32)),
+  from: optional(ZText().trim().max(32)),
   /** Substring of the called number. */
-  to: optional(z.string().trim().max(32)),
+  to: optional(ZText().trim().max(32)),
   startDate: optional(ZIsoDate),
   /** Inclusive through the end of that day. */
   endDate: optional(ZIsoDate),
   /** The IANA time zone the dates are days of; default UTC. */
-  tz: optional(z.string().max(64).refine(isTimeZone, 'Unknown time zone')),
+  tz: optional(ZText().max(64).refine(isTimeZone, 'Unknown time zone')),
 });
 export type TCdrFilters = z.infer<typeof ZCdrFilters>;
 
@@ -234,7 +292,7 @@ const dateOrder = (v: { startDate?: string | undefined; endDate?: string | undef
 const DATE_ORDER = { message: 'The end date must not be before the start date', path: ['endDate'] };
 
 export const ZListCdrsQuery = ZCdrFilters.extend({
-  cursor: optional(z.string().max(200)),
+  cursor: optional(ZText().max(200)),
   limit: z.coerce
     .number()
     .int()
@@ -251,7 +309,17 @@ export const ZExportCdrsQuery = ZCdrFilters.refine((v) => v.startDate && v.endDa
 export type TExportCdrsQuery = z.infer<typeof ZExportCdrsQuery>;
 
 /** The CSV export's header row. */
-export const CDR_CSV_HEADER = ['Call Date/Time', 'Source', 'Destination', 'Duration', 'Status', 'Direction', 'Cost (USD)'] as const;
+export const CDR_CSV_HEADER = [
+  'Call Date/Time',
+  'Call ID',
+  'Account',
+  'Source',
+  'Destination',
+  'Duration',
+  'Status',
+  'Direction',
+  'Cost (USD)',
+] as const;
 
 export const ZCdr = z.object({
   id: z.string(),

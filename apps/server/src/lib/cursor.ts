@@ -14,13 +14,19 @@ export function encodeCursor(key: Keyset): string {
   return Buffer.from(`${key.at.toISOString()}|${key.id}`, 'utf8').toString('base64url');
 }
 
+/** What encodeCursor writes: an ISO instant in UTC with milliseconds, then a bigint id. */
+const CURSOR_TEXT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|(\d{1,16})$/;
+/** Keys the tables can hold: instants from 1970 to the end of 2999 (a forged year 275760 is not one). */
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(3000, 0, 1);
+
 /** The cursor's key, or a 400 on the `cursor` field for anything the server did not make. */
 export function decodeCursor(cursor: string): Keyset {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const [iso, rawId, ...rest] = text.split('|');
-  const at = new Date(iso ?? '');
-  const id = Number(rawId);
-  if (rest.length || !iso || Number.isNaN(at.getTime()) || !Number.isSafeInteger(id) || id < 0) {
+  const match = CURSOR_TEXT.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const at = new Date(match?.[1] ?? '');
+  const id = Number(match?.[2]);
+  const time = at.getTime();
+  if (!match || Number.isNaN(time) || time < EARLIEST || time >= LATEST || at.toISOString() !== match[1] || !Number.isSafeInteger(id)) {
     throw invalid({ cursor: 'This page link is no longer valid; start from the first page' });
   }
   return { at, id };

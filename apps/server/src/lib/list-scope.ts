@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { accounts, customers } from '../db/schema/index.ts';
-import type { AuthContext } from '../server-types.ts';
+import { type Ctx, isCustomerSide, ownCustomer } from './context.ts';
 import { notFound } from './errors.ts';
 
 /**
@@ -16,12 +16,12 @@ export interface ListScope {
 }
 
 export async function resolveListScope(
-  db: DbOrTx,
-  auth: AuthContext,
+  ctx: Ctx,
   query: { customerId?: string | undefined; accountId?: string | undefined },
 ): Promise<ListScope> {
-  const own = auth.kind === 'customer' ? auth.customerId : null;
-  if (auth.kind === 'customer' && !own) throw notFound('Customer');
+  const db = ctx.db;
+  const own = ownCustomer(ctx);
+  if (isCustomerSide(ctx) && !own) throw notFound('Customer');
   if (query.customerId && own && query.customerId !== own) throw notFound('Customer');
   let customerId = own ?? query.customerId ?? null;
   if (customerId && !own) {
@@ -60,6 +60,3 @@ export async function findAccountInScope(db: DbOrTx, accountId: string, scopeCus
     );
   return row;
 }
-
-/** The customer a caller is held to: their own for customer users, null (everything) for staff. */
-export const ownCustomer = (auth: AuthContext): string | null => (auth.kind === 'customer' ? auth.customerId : null);

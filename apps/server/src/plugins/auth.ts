@@ -4,8 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
-import { getSettings } from '../domains/settings/service.ts';
+import { type Ctx, requestCtx } from '../lib/context.ts';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
+import { getSettings } from '../lib/settings.ts';
 import { sha256 } from '../lib/tokens.ts';
 import type { AuthContext } from '../server-types.ts';
 
@@ -29,6 +30,17 @@ export const isCheckedRoute = (url: string) => url.startsWith('/api/') || url ==
 
 export function idleLimitMs(remember: boolean, sessionTimeoutMinutes: number): number {
   return remember ? REMEMBER_IDLE_MS : sessionTimeoutMinutes * 60_000;
+}
+
+/** The session cookie, as sign-in sets it (remembered sessions persist across browser restarts). */
+export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string, remember: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.config.COOKIE_SECURE,
+    ...(remember ? { maxAge: REMEMBER_IDLE_MS / 1000 } : {}),
+  });
 }
 
 export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): void {
@@ -91,6 +103,7 @@ async function loadSession(app: FastifyInstance, req: FastifyRequest, reply: Fas
     await app.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
   }
   return {
+    type: 'user',
     sessionIdHash: idHash,
     userId: row.userId,
     email: row.email,
@@ -120,6 +133,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
+  app.decorateRequest('ctx', null as unknown as Ctx);
   const table: RouteEntry[] = [];
   app.decorate('routeTable', table);
 
@@ -144,15 +158,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       if (origin && originHost(origin) !== req.headers.host) throw forbidden('Cross-site request refused.');
     }
     req.auth = await loadSession(app, req, reply);
+    req.ctx = requestCtx(app, req, req.auth);
     if (!permission) throw forbidden();
     if (permission === 'public') return;
     if (!req.auth) throw unauthorized();
     if (!rolesFor(permission).includes(req.auth.roleKey)) throw forbidden();
   });
 });
-
-/** The signed-in caller; only call from routes whose permission is not public. */
-export function authOf(req: FastifyRequest): AuthContext {
-  if (!req.auth) throw unauthorized();
-  return req.auth;
-}

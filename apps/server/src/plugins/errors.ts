@@ -1,11 +1,51 @@
+import type { Socket } from 'node:net';
 import type { TApiError } from '@portal/contract/common';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 
 function body(code: TApiError['error']['code'], message: string, fields?: Record<string, string>): TApiError {
   return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+const CLIENT_ERROR_MESSAGES: Record<number, string> = {
+  413: 'The request is too large.',
+  414: 'The address is too long.',
+  415: 'This content type is not accepted.',
+  431: 'The request headers are too large.',
+};
+
+/**
+ * Errors Fastify raises before a route runs (a path parameter past `maxParamLength`, a URL it
+ * cannot decode): the same shape as every other error, instead of Fastify's own.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : (err.statusCode ?? 400);
+  if (status >= 500) {
+    reply.code(500).send(body('INTERNAL', 'Something went wrong. Please try again.'));
+    return;
+  }
+  reply.code(status).send(body('BAD_REQUEST', CLIENT_ERROR_MESSAGES[status] ?? 'The request is malformed.'));
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a request line or header set past
+ * the header size limit: 431; anything unparsable: 400), answered in the API's one shape.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const reason = status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request';
+  const text = JSON.stringify(
+    body('BAD_REQUEST', CLIENT_ERROR_MESSAGES[status] ?? (status === 408 ? 'The request took too long.' : 'The request is malformed.')),
+  );
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy(err);
 }
 
 /** One error shape for everything: validation, refusals, unknown routes and bugs. */
@@ -34,7 +74,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
               : status === 429
                 ? 'RATE_LIMITED'
                 : 'BAD_REQUEST';
-      return reply.code(status).send(body(code, err.message));
+      return reply.code(status).send(body(code, CLIENT_ERROR_MESSAGES[status] ?? err.message));
     }
     req.log.error({ err }, 'request failed');
     return reply.code(500).send(body('INTERNAL', 'Something went wrong. Please try again.'));

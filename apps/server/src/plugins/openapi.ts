@@ -1,4 +1,5 @@
 import swagger from '@fastify/swagger';
+import { ZApiError } from '@portal/contract/common';
 import { rolesFor, type TPermission } from '@portal/contract/roles';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -12,10 +13,34 @@ export function xRoles(permission: TPermission | undefined): string[] {
   return permission === 'public' ? ['public'] : [...rolesFor(permission)];
 }
 
+/**
+ * The error answers every route may give, declared once here instead of on each route: a bad
+ * request, no session, a refusal (permission or cross-site check), too many requests, and not
+ * found where the path names a record. A route's own declaration of one of them wins.
+ */
+export function withStandardErrors(
+  url: string,
+  response: Record<string, unknown>,
+  inputs: { querystring?: unknown; body?: unknown } = {},
+): Record<string, unknown> {
+  const namesRecord = url.includes(':') || namesRecordIn(inputs.querystring) || namesRecordIn(inputs.body);
+  for (const status of [400, 401, 403, 429, ...(namesRecord ? [404] : [])]) response[status] ??= ZApiError;
+  return response;
+}
+
+/** A query or body naming a record by id (customerId, accountId, numberIds...) can be out of the caller's reach: 404. */
+function namesRecordIn(schema: unknown): boolean {
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape ? Object.keys(shape).some((k) => /Ids?$/.test(k)) : false;
+}
+
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
   const roles = new Map<string, string[]>();
   app.addHook('onRoute', (route) => {
     if (!isCheckedRoute(route.url)) return;
+    if (route.schema?.response && typeof route.schema.response === 'object') {
+      withStandardErrors(route.url, route.schema.response as Record<string, unknown>, route.schema);
+    }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const m of methods) roles.set(`${m.toLowerCase()} ${route.url}`, xRoles(route.config?.permission));
   });

@@ -2,6 +2,8 @@ import { ApiError } from './api.ts';
 
 export type DownloadProgress = { bytes: number; rows: number };
 
+export const DOWNLOAD_CUT = 'The download was interrupted before it finished; no file was saved. Please try again.';
+
 function fileNameOf(response: Response, fallback: string): string {
   const disposition = response.headers.get('content-disposition') ?? '';
   const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
@@ -41,15 +43,23 @@ export async function streamDownload(
   let rows = 0;
   const reader = response.body?.getReader();
   if (reader) {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      parts.push(value);
-      bytes += value.byteLength;
-      for (let i = value.indexOf(10); i !== -1; i = value.indexOf(10, i + 1)) rows++;
-      options.onProgress?.({ bytes, rows });
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        parts.push(value);
+        bytes += value.byteLength;
+        for (let i = value.indexOf(10); i !== -1; i = value.indexOf(10, i + 1)) rows++;
+        options.onProgress?.({ bytes, rows });
+      }
+    } catch (cause) {
+      if (options.signal?.aborted) throw cause;
+      // The server aborts the response when it fails mid-stream: a partial file is never saved.
+      throw new ApiError(0, 'NETWORK_ERROR', DOWNLOAD_CUT);
     }
   }
+  const expected = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(expected) && bytes < expected) throw new ApiError(0, 'NETWORK_ERROR', DOWNLOAD_CUT);
   const fileName = fileNameOf(response, options.fallbackName);
   const blob = new Blob(parts as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' });
   const href = URL.createObjectURL(blob);

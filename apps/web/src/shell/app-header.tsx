@@ -1,13 +1,11 @@
 import { Burger, Group, Title } from '@mantine/core';
-import type { Portal } from '../lib/route-handle.ts';
+import type { ReactNode } from 'react';
 import { useRouteTitle } from '../lib/route-handle.ts';
-import { NotificationBell } from './notification-bell.tsx';
-import { ProfileMenu } from './profile-menu.tsx';
 
-type Props = { portal: Portal; isMobile: boolean; sidebarOpened: boolean; onToggleSidebar: () => void };
+type Props = { actions: ReactNode; isMobile: boolean; sidebarOpened: boolean; onToggleSidebar: () => void };
 
-/** Burger (phones), the screen's title, the notification bell and the profile menu. */
-export function AppHeader({ portal, isMobile, sidebarOpened, onToggleSidebar }: Props) {
+/** Burger (phones), the screen's title, and the actions given by src/app (notification bell, profile menu). */
+export function AppHeader({ actions, isMobile, sidebarOpened, onToggleSidebar }: Props) {
   const title = useRouteTitle();
   return (
     <Group h={60} px="md" justify="space-between" wrap="nowrap" gap="sm">
@@ -26,8 +24,7 @@ export function AppHeader({ portal, isMobile, sidebarOpened, onToggleSidebar }: 
         </Title>
       </Group>
       <Group gap="xs" wrap="nowrap">
-        <NotificationBell portal={portal} />
-        <ProfileMenu portal={portal} />
+        {actions}
       </Group>
     </Group>
   );

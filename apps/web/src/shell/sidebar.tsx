@@ -18,13 +18,18 @@ export function Sidebar({ portal }: { portal: Portal }) {
   return (
     <>
       <AppShell.Section className={classes.brand}>
-        <UnstyledButton component={Link} to={portalHome(portal)} className={classes.brandLink} aria-label={`${brand} home`}>
+        <UnstyledButton
+          component={Link}
+          to={portalHome(portal)}
+          className={classes.brandLink}
+          aria-label={`${brand} ${PORTAL_LABEL[portal]} home`}
+        >
           <Group gap="sm" wrap="nowrap">
             <BrandMark size={34} />
             <div>
               <Text fw={700} size="sm" lh={1.2} c="white">
                 {brand}
-              </Text>
+              </Text>{' '}
               <Text size="xs" c="indigo.2" lh={1.2}>
                 {PORTAL_LABEL[portal]}
               </Text>

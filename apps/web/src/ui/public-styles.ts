@@ -1,5 +1,5 @@
 // Mantine styles of the public pages (sign-in, forgot password, legal), beyond the base ones the entry
-// loads, in the order of @mantine/core/styles.css. See docs/decisions/0001-split-mantine-styles.md.
+// loads, in the order of @mantine/core/styles.css. See docs/decisions/0016-mantine-styles-are-split-for-the-first-load.md.
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Input.css';

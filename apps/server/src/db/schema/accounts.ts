@@ -1,9 +1,8 @@
+import { ACCOUNT_SERVICE_STATUSES, ACCOUNT_STATUSES, SERVICE_TYPES } from '@portal/contract/accounts';
 import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, ts, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
 import { users } from './users.ts';
-
-export const ACCOUNT_STATUSES = ['active', 'inactive', 'pending', 'suspended', 'cancelled'] as const;
 
 export const accounts = pgTable(
   'accounts',
@@ -32,8 +31,6 @@ export const accounts = pgTable(
   (t) => [uniqueIndex('accounts_code_key').on(t.accountCode), index('accounts_customer_idx').on(t.customerId)],
 );
 
-export const SERVICE_TYPES = ['SMS', 'Voice', 'Numbers'] as const;
-
 export const accountServices = pgTable(
   'account_services',
   {
@@ -43,9 +40,7 @@ export const accountServices = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     serviceType: text('service_type', { enum: SERVICE_TYPES }).notNull(),
-    status: text('status', { enum: ['active', 'pending', 'inactive'] })
-      .notNull()
-      .default('active'),
+    status: text('status', { enum: ACCOUNT_SERVICE_STATUSES }).notNull().default('active'),
     monthlyCost: money('monthly_cost').notNull().default(0),
     createdAt: createdAt(),
   },

@@ -1,9 +1,8 @@
+import { API_KEY_ENVIRONMENTS, API_KEY_STATUSES, WEBHOOK_STATUSES } from '@portal/contract/api-access';
 import { bigint, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { createdAt, id, ts } from './columns.ts';
 import { customers } from './customers.ts';
-
-export const WEBHOOK_EVENTS = ['message.delivered', 'message.failed', 'message.received'] as const;
 
 /** Stored as a SHA-256 hash with the display prefix (first 16 characters) and the last 4. */
 export const apiKeys = pgTable(
@@ -17,13 +16,11 @@ export const apiKeys = pgTable(
       .notNull()
       .references(() => accounts.id),
     name: text('name').notNull(),
-    environment: text('environment', { enum: ['Production', 'Development'] }).notNull(),
+    environment: text('environment', { enum: API_KEY_ENVIRONMENTS }).notNull(),
     keyPrefix: text('key_prefix').notNull(),
     last4: text('last4').notNull(),
     keyHash: text('key_hash').notNull(),
-    status: text('status', { enum: ['Active', 'Revoked'] })
-      .notNull()
-      .default('Active'),
+    status: text('status', { enum: API_KEY_STATUSES }).notNull().default('Active'),
     createdAt: createdAt(),
     lastUsedAt: ts('last_used_at'),
     revokedAt: ts('revoked_at'),
@@ -44,9 +41,7 @@ export const webhooks = pgTable(
     name: text('name').notNull(),
     url: text('url').notNull(),
     events: text('events').array().notNull(),
-    status: text('status', { enum: ['Active', 'Inactive', 'Error'] })
-      .notNull()
-      .default('Active'),
+    status: text('status', { enum: WEBHOOK_STATUSES }).notNull().default('Active'),
     /** Signing secret (whsec_...), shown once at creation; needed in clear to sign deliveries. */
     secret: text('secret').notNull(),
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),

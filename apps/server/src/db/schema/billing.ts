@@ -1,11 +1,8 @@
+import { INVOICE_STATUSES, PAYMENT_METHOD_TYPES, PAYMENT_STATUSES } from '@portal/contract/billing';
 import { boolean, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { createdAt, id, money, rate, ts } from './columns.ts';
 import { customers } from './customers.ts';
-
-export const INVOICE_STATUSES = ['Paid', 'Due', 'Overdue'] as const;
-export const PAYMENT_STATUSES = ['Successful', 'Failed', 'Pending'] as const;
-export const PAYMENT_METHOD_STATUSES = ['Active', 'Expiring Soon', 'Expired'] as const;
 
 export const invoices = pgTable(
   'invoices',
@@ -61,7 +58,7 @@ export const paymentMethods = pgTable(
       .references(() => customers.id),
     /** null = the customer's own method; set = an account's custom billing method. */
     accountId: uuid('account_id').references(() => accounts.id),
-    type: text('type', { enum: ['credit_card', 'bank_account'] }).notNull(),
+    type: text('type', { enum: PAYMENT_METHOD_TYPES }).notNull(),
     holderName: text('holder_name').notNull(),
     brand: text('brand'),
     last4: text('last4').notNull(),

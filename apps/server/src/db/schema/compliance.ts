@@ -1,3 +1,4 @@
+import { DNC_LIST_TYPES } from '@portal/contract/compliance';
 import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 import { customers } from './customers.ts';
@@ -12,7 +13,7 @@ export const dncEntries = pgTable(
       .notNull()
       .references(() => customers.id),
     number: text('number').notNull(),
-    listType: text('list_type', { enum: ['DNC', 'DNO'] }).notNull(),
+    listType: text('list_type', { enum: DNC_LIST_TYPES }).notNull(),
     reason: text('reason'),
     addedById: uuid('added_by_id').references(() => users.id),
     addedAt: createdAt(),

@@ -1,9 +1,8 @@
+import { CUSTOMER_STATUSES } from '@portal/contract/customers';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, ts, updatedAt } from './columns.ts';
 import { users } from './users.ts';
-
-export const CUSTOMER_STATUSES = ['active', 'pending', 'suspended', 'inactive'] as const;
 
 export const customers = pgTable(
   'customers',

@@ -7,6 +7,7 @@ export * from './customers.ts';
 export * from './messaging.ts';
 export * from './notifications.ts';
 export * from './numbers.ts';
+export * from './rate-limits.ts';
 export * from './settings.ts';
 export * from './support.ts';
 export * from './usage.ts';

@@ -1,12 +1,15 @@
+import {
+  BRAND_STATUSES,
+  CAMPAIGN_STATUSES,
+  MESSAGE_DIRECTIONS,
+  MESSAGE_STATUSES,
+  MESSAGE_TYPES,
+  TEMPLATE_STATUSES,
+} from '@portal/contract/messaging';
 import { bigint, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { createdAt, id, rate, ts, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
-
-export const BRAND_STATUSES = ['Approved', 'Pending'] as const;
-export const CAMPAIGN_STATUSES = ['Approved', 'Pending', 'Rejected', 'Under Review'] as const;
-export const TEMPLATE_STATUSES = ['Active', 'Inactive', 'Draft'] as const;
-export const MESSAGE_STATUSES = ['Delivered', 'Failed', 'Sent', 'Queued'] as const;
 
 export const brands = pgTable(
   'brands',
@@ -61,7 +64,7 @@ export const messageTemplates = pgTable(
       .references(() => customers.id),
     accountId: uuid('account_id').references(() => accounts.id),
     name: text('name').notNull(),
-    type: text('type', { enum: ['SMS', 'MMS'] }).notNull(),
+    type: text('type', { enum: MESSAGE_TYPES }).notNull(),
     body: text('body').notNull(),
     status: text('status', { enum: TEMPLATE_STATUSES }).notNull().default('Active'),
     createdAt: createdAt(),
@@ -80,8 +83,8 @@ export const messages = pgTable(
     messageId: text('message_id').notNull(),
     fromNumber: text('from_number').notNull(),
     toNumber: text('to_number').notNull(),
-    type: text('type', { enum: ['SMS', 'MMS'] }).notNull(),
-    direction: text('direction', { enum: ['Inbound', 'Outbound'] }).notNull(),
+    type: text('type', { enum: MESSAGE_TYPES }).notNull(),
+    direction: text('direction', { enum: MESSAGE_DIRECTIONS }).notNull(),
     status: text('status', { enum: MESSAGE_STATUSES }).notNull(),
     segments: integer('segments').notNull(),
     cost: rate('cost').notNull(),

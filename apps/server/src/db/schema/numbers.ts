@@ -1,13 +1,9 @@
+import { NUMBER_STATUSES, NUMBER_TYPES, PORTING_DOCUMENT_KINDS, PORTING_STATUSES } from '@portal/contract/numbers';
 import { customType, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { createdAt, id, money, ts, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
 import { users } from './users.ts';
-
-export const NUMBER_TYPES = ['DID', 'TFN'] as const;
-export const NUMBER_FEATURES = ['Voice', 'SMS', 'Fax'] as const;
-export const NUMBER_STATUSES = ['Active', 'Pending', 'Suspended'] as const;
-export const PORTING_STATUSES = ['In Progress', 'Pending Docs', 'Scheduled', 'Completed', 'Rejected'] as const;
 
 /**
  * Every number the provider holds. customer_id/account_id null = in the provider's inventory,
@@ -90,7 +86,7 @@ export const portingDocuments = pgTable(
     requestId: uuid('request_id')
       .notNull()
       .references(() => portingRequests.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['LOA', 'Bill Copy', 'Other'] }).notNull(),
+    kind: text('kind', { enum: PORTING_DOCUMENT_KINDS }).notNull(),
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),

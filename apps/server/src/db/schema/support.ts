@@ -1,13 +1,9 @@
+import { KNOWLEDGE_CATEGORIES, SERVICE_STATUSES, TICKET_PRIORITIES, TICKET_STATUSES } from '@portal/contract/support';
 import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
 import { users } from './users.ts';
-
-export const TICKET_STATUSES = ['open', 'in-progress', 'pending', 'resolved', 'closed'] as const;
-export const TICKET_PRIORITIES = ['Low', 'Medium', 'High', 'Critical'] as const;
-export const KNOWLEDGE_CATEGORIES = ['API', 'Voice', 'Billing', 'Numbers', 'Messaging'] as const;
-export const SERVICE_STATUSES = ['Operational', 'Degraded Performance', 'Resolved', 'Scheduled'] as const;
 
 export const tickets = pgTable(
   'tickets',

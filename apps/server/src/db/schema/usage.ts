@@ -1,3 +1,4 @@
+import { SERVICE_TYPES } from '@portal/contract/accounts';
 import { date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { money } from './columns.ts';
 
@@ -11,7 +12,7 @@ export const usageDaily = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     customerId: uuid('customer_id').notNull(),
     accountId: uuid('account_id').notNull(),
-    service: text('service', { enum: ['SMS', 'Voice', 'Numbers'] }).notNull(),
+    service: text('service', { enum: SERVICE_TYPES }).notNull(),
     volume: integer('volume').notNull().default(0),
     succeeded: integer('succeeded').notNull().default(0),
     failed: integer('failed').notNull().default(0),

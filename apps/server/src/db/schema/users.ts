@@ -1,3 +1,4 @@
+import { USER_KINDS, USER_STATUSES } from '@portal/contract/roles';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
@@ -13,13 +14,11 @@ export const users = pgTable(
     phone: text('phone'),
     department: text('department'),
     jobTitle: text('job_title'),
-    kind: text('kind', { enum: ['staff', 'customer'] }).notNull(),
+    kind: text('kind', { enum: USER_KINDS }).notNull(),
     /** Staff: Admin, Account Manager, Billing, Technical, Support. Customer: Admin, User. */
     role: text('role').notNull(),
     customerId: uuid('customer_id').references((): AnyPgColumn => customers.id),
-    status: text('status', { enum: ['Active', 'Inactive'] })
-      .notNull()
-      .default('Active'),
+    status: text('status', { enum: USER_STATUSES }).notNull().default('Active'),
     timezone: text('timezone').notNull().default('America/New_York'),
     language: text('language').notNull().default('English'),
     passwordHash: text('password_hash').notNull(),

@@ -1,10 +1,8 @@
-import { bigint, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { CDR_DIRECTIONS, CDR_STATUSES, IP_TYPES, ROUTE_STRATEGIES, TRUNK_IP_GROUPS, TRUNK_STATUSES } from '@portal/contract/voice';
+import { bigint, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { createdAt, id, rate, ts, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
-
-export const ROUTE_STRATEGIES = ['Round Robin', 'Random', 'LCR', 'Sequential', 'Weight Based'] as const;
-export const TRUNK_STATUSES = ['Active', 'Inactive', 'Suspended', 'Pending'] as const;
 
 export const trunks = pgTable(
   'trunks',
@@ -33,15 +31,18 @@ export const trunkIps = pgTable(
     trunkId: uuid('trunk_id')
       .notNull()
       .references(() => trunks.id, { onDelete: 'cascade' }),
-    groupName: text('group_name', { enum: ['primary', 'failover'] }).notNull(),
+    groupName: text('group_name', { enum: TRUNK_IP_GROUPS }).notNull(),
     ip: text('ip').notNull(),
     name: text('name'),
     position: integer('position').notNull(),
   },
-  (t) => [index('trunk_ips_trunk_idx').on(t.trunkId, t.groupName, t.position)],
+  (t) => [index('trunk_ips_trunk_idx').on(t.trunkId, t.groupName, t.position), index('trunk_ips_ip_idx').on(t.ip)],
 );
 
-/** 382 Network: registered IPs; Inbound is shown as Call Origination, Outbound as Call Termination. */
+/**
+ * 382 Network: registered IPs; Inbound is shown as Call Origination, Outbound as Call Termination.
+ * An address belongs to one customer (stored lower-case, so the unique index sees every spelling).
+ */
 export const ipAddresses = pgTable(
   'ip_addresses',
   {
@@ -51,14 +52,18 @@ export const ipAddresses = pgTable(
       .references(() => customers.id),
     accountId: uuid('account_id').references(() => accounts.id),
     ipAddress: text('ip_address').notNull(),
-    type: text('type', { enum: ['Inbound', 'Outbound'] }).notNull(),
+    type: text('type', { enum: IP_TYPES }).notNull(),
     status: text('status', { enum: TRUNK_STATUSES }).notNull().default('Active'),
     description: text('description'),
     lastUsedAt: ts('last_used_at'),
     lastUpdated: updatedAt(),
     createdAt: createdAt(),
   },
-  (t) => [index('ip_addresses_customer_idx').on(t.customerId), index('ip_addresses_account_idx').on(t.accountId)],
+  (t) => [
+    uniqueIndex('ip_addresses_ip_key').on(t.ipAddress),
+    index('ip_addresses_customer_idx').on(t.customerId),
+    index('ip_addresses_account_idx').on(t.accountId),
+  ],
 );
 
 /**
@@ -76,8 +81,8 @@ export const cdrs = pgTable(
     toNumber: text('to_number').notNull(),
     startedAt: ts('started_at').notNull(),
     durationSeconds: integer('duration_seconds').notNull(),
-    status: text('status', { enum: ['Completed', 'Failed', 'Busy', 'No Answer'] }).notNull(),
-    direction: text('direction', { enum: ['Inbound', 'Outbound'] }).notNull(),
+    status: text('status', { enum: CDR_STATUSES }).notNull(),
+    direction: text('direction', { enum: CDR_DIRECTIONS }).notNull(),
     cost: rate('cost').notNull(),
   },
   (t) => [

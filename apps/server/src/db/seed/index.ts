@@ -1,6 +1,7 @@
 /**
  * The deterministic demo seed of the whole data model. `seed()` builds every row in memory
- * (build.ts), inserts them in multi-row batches inside one transaction, then computes the
+ * (`buildSeedData`: one seeder per domain, `seedX(sc)` in seed/<domain>.ts, sharing a seed
+ * context), inserts them in multi-row batches inside one transaction, then computes the
  * rollups in SQL so they are exactly consistent with the raw rows:
  * - usage_daily (per UTC day, account and service) from cdrs and messages, plus a daily
  *   'Numbers' row per account (numbers held that day, prorated monthly fees);
@@ -11,7 +12,22 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../lib/password.ts';
 import type { Db, Tx } from '../client.ts';
 import * as schema from '../schema/index.ts';
-import { buildSeedData, DEFAULT_VOLUMES, type SeedData, type SeedVolumes } from './build.ts';
+import { seedAccounts } from './accounts.ts';
+import { seedApiAccess } from './api-access.ts';
+import { seedAudit } from './audit.ts';
+import { seedBilling } from './billing.ts';
+import { seedCompliance } from './compliance.ts';
+import { type BuildOptions, DEFAULT_VOLUMES, SeedContext, type SeedData, type SeedVolumes } from './context.ts';
+import { seedCustomerNotes, seedCustomers, seedRecentCustomers } from './customers.ts';
+import { seedMessaging } from './messaging.ts';
+import { seedEmailOutbox, seedNotifications } from './notifications.ts';
+import { seedNumbers } from './numbers.ts';
+import { seedPorting } from './porting.ts';
+import { seedSettings } from './settings.ts';
+import { seedSupport } from './support.ts';
+import { seedUsage } from './usage.ts';
+import { seedStaff } from './users.ts';
+import { seedVoice } from './voice.ts';
 
 export interface SeedOptions {
   /** The password of every seeded user (hashed once, the hash shared). */
@@ -85,6 +101,34 @@ async function insertBatches<T extends PgTable>(tx: Tx, table: T, rows: T['$infe
     // drizzle's generic insert typing does not follow a table type parameter; the rows are typed above
     await tx.insert(table).values(rows.slice(i, i + size) as never);
   }
+}
+
+/**
+ * Builds every row in memory, deterministically for a given `now` (and seed): ids come from the
+ * context's one id stream, every date is relative to `now`. The seeders run in dependency order
+ * (each reads what the earlier ones created from the context); the order also fixes the ids.
+ */
+export function buildSeedData(opts: BuildOptions): SeedData {
+  const sc = new SeedContext(opts);
+  seedStaff(sc);
+  seedSettings(sc);
+  seedCustomers(sc);
+  seedAccounts(sc);
+  seedNumbers(sc);
+  seedPorting(sc);
+  seedVoice(sc);
+  seedUsage(sc);
+  seedMessaging(sc);
+  seedApiAccess(sc);
+  seedBilling(sc);
+  seedCompliance(sc);
+  seedSupport(sc);
+  seedCustomerNotes(sc);
+  seedNotifications(sc);
+  seedAudit(sc);
+  seedRecentCustomers(sc);
+  seedEmailOutbox(sc);
+  return sc.rows;
 }
 
 /** Inserts in foreign-key order. Staff users come before customers (account managers), customer users after. */
@@ -181,4 +225,4 @@ export async function seed(db: Db, opts: SeedOptions): Promise<void> {
 }
 
 export type { SeedData, SeedVolumes };
-export { buildSeedData, DEFAULT_VOLUMES };
+export { DEFAULT_VOLUMES };

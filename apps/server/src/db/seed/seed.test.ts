@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
+import { ACCOUNT_STATUSES } from '@portal/contract/accounts';
+import { INVOICE_STATUSES, PAYMENT_STATUSES } from '@portal/contract/billing';
+import { CUSTOMER_STATUSES } from '@portal/contract/customers';
+import { BRAND_STATUSES, CAMPAIGN_STATUSES, MESSAGE_STATUSES } from '@portal/contract/messaging';
+import { NUMBER_STATUSES, PORTING_STATUSES } from '@portal/contract/numbers';
 import { DEFAULT_SETTINGS } from '@portal/contract/settings';
+import { KNOWLEDGE_CATEGORIES, SERVICE_STATUSES, TICKET_PRIORITIES, TICKET_STATUSES } from '@portal/contract/support';
+import { ROUTE_STRATEGIES, TRUNK_STATUSES } from '@portal/contract/voice';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../lib/password.ts';
 import { type Database, migrate, openDatabase } from '../client.ts';
-import * as schema from '../schema/index.ts';
-import { buildSeedData } from './build.ts';
-import { seed } from './index.ts';
+import { buildSeedData, seed } from './index.ts';
 
 const NOW = new Date('2025-06-15T12:00:00Z');
 const PASSWORD = 'Portal-Demo-1';
@@ -164,30 +169,30 @@ describe('demo seed', () => {
     ).toBe(0);
   });
 
-  it('uses only the status values of the schema', async () => {
+  it('uses only the status values of the contract', async () => {
     const check = async (table: string, column: string, allowed: readonly string[]) => {
       const values = await rows<{ v: string }>(sql`SELECT DISTINCT ${sql.identifier(column)} AS v FROM ${sql.identifier(table)}`);
       for (const { v } of values) expect(allowed, `${table}.${column} = ${v}`).toContain(v);
     };
-    await check('customers', 'status', schema.CUSTOMER_STATUSES);
-    await check('accounts', 'status', schema.ACCOUNT_STATUSES);
-    await check('phone_numbers', 'status', schema.NUMBER_STATUSES);
-    await check('porting_requests', 'status', schema.PORTING_STATUSES);
-    await check('trunks', 'route_strategy', schema.ROUTE_STRATEGIES);
-    await check('trunks', 'status', schema.TRUNK_STATUSES);
-    await check('campaigns', 'status', schema.CAMPAIGN_STATUSES);
-    await check('brands', 'status', schema.BRAND_STATUSES);
-    await check('invoices', 'status', schema.INVOICE_STATUSES);
-    await check('payments', 'status', schema.PAYMENT_STATUSES);
-    await check('tickets', 'status', schema.TICKET_STATUSES);
-    await check('tickets', 'priority', schema.TICKET_PRIORITIES);
-    await check('service_status', 'status', schema.SERVICE_STATUSES);
-    await check('knowledge_articles', 'category', schema.KNOWLEDGE_CATEGORIES);
-    await check('messages', 'status', schema.MESSAGE_STATUSES);
+    await check('customers', 'status', CUSTOMER_STATUSES);
+    await check('accounts', 'status', ACCOUNT_STATUSES);
+    await check('phone_numbers', 'status', NUMBER_STATUSES);
+    await check('porting_requests', 'status', PORTING_STATUSES);
+    await check('trunks', 'route_strategy', ROUTE_STRATEGIES);
+    await check('trunks', 'status', TRUNK_STATUSES);
+    await check('campaigns', 'status', CAMPAIGN_STATUSES);
+    await check('brands', 'status', BRAND_STATUSES);
+    await check('invoices', 'status', INVOICE_STATUSES);
+    await check('payments', 'status', PAYMENT_STATUSES);
+    await check('tickets', 'status', TICKET_STATUSES);
+    await check('tickets', 'priority', TICKET_PRIORITIES);
+    await check('service_status', 'status', SERVICE_STATUSES);
+    await check('knowledge_articles', 'category', KNOWLEDGE_CATEGORIES);
+    await check('messages', 'status', MESSAGE_STATUSES);
     // every porting and ticket status is represented
-    expect(await count(sql`SELECT count(DISTINCT status)::int AS n FROM porting_requests`)).toBe(schema.PORTING_STATUSES.length);
-    expect(await count(sql`SELECT count(DISTINCT status)::int AS n FROM tickets`)).toBe(schema.TICKET_STATUSES.length);
-    expect(await count(sql`SELECT count(DISTINCT priority)::int AS n FROM tickets`)).toBe(schema.TICKET_PRIORITIES.length);
+    expect(await count(sql`SELECT count(DISTINCT status)::int AS n FROM porting_requests`)).toBe(PORTING_STATUSES.length);
+    expect(await count(sql`SELECT count(DISTINCT status)::int AS n FROM tickets`)).toBe(TICKET_STATUSES.length);
+    expect(await count(sql`SELECT count(DISTINCT priority)::int AS n FROM tickets`)).toBe(TICKET_PRIORITIES.length);
   });
 
   it('links accounts and numbers to the right customers', async () => {

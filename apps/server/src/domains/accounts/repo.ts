@@ -1,7 +1,8 @@
-import type { TListAccountsQuery } from '@portal/contract/accounts';
+import type { TAccountOptionsQuery, TListAccountsQuery } from '@portal/contract/accounts';
 import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accountServices, accounts, customers, phoneNumbers, users } from '../../db/schema/index.ts';
+import type { ListScope } from '../../lib/list-scope.ts';
 import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
 
 const alive = and(isNull(accounts.deletedAt), isNull(customers.deletedAt));
@@ -55,14 +56,31 @@ export async function listAccounts(db: DbOrTx, customerId: string | null, q: TLi
   return { items, total: total?.n ?? 0 };
 }
 
-export async function accountOptions(db: DbOrTx, customerId: string | null) {
+/** The accounts of a scope for pickers: every word of q must match the account's name, ID or customer. */
+export async function accountOptions(db: DbOrTx, scope: ListScope, q: TAccountOptionsQuery) {
+  const words = (q.q ?? '').split(/\s+/).filter(Boolean);
   return db
-    .select({ id: accounts.id, accountId: accounts.accountCode, name: accounts.name, customerId: accounts.customerId })
+    .select({
+      id: accounts.id,
+      accountId: accounts.accountCode,
+      name: accounts.name,
+      customerId: accounts.customerId,
+      customerName: customers.name,
+    })
     .from(accounts)
     .innerJoin(customers, eq(customers.id, accounts.customerId))
-    .where(and(alive, customerId ? eq(accounts.customerId, customerId) : undefined))
-    .orderBy(asc(sql`lower(${accounts.name})`), accounts.id)
-    .limit(500);
+    .where(
+      and(
+        alive,
+        scope.customerId ? eq(accounts.customerId, scope.customerId) : undefined,
+        scope.accountId ? eq(accounts.id, scope.accountId) : undefined,
+        ...words.map((w) =>
+          or(ilike(accounts.name, likePattern(w)), ilike(accounts.accountCode, likePattern(w)), ilike(customers.name, likePattern(w))),
+        ),
+      ),
+    )
+    .orderBy(asc(sql`lower(${customers.name})`), asc(sql`lower(${accounts.name})`), accounts.id)
+    .limit(q.limit);
 }
 
 export async function findAccount(db: DbOrTx, id: string, scopeCustomerId: string | null) {

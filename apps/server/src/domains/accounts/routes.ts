@@ -37,7 +37,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
         response: { 200: ZPage(ZAccountListItem) },
       },
     },
-    (req) => service.listAccounts(app, req, req.query),
+    (req) => service.listAccounts(req.ctx, req.query),
   );
 
   app.get(
@@ -46,12 +46,12 @@ export async function accountRoutes(fastify: FastifyInstance) {
       config: read,
       schema: {
         tags,
-        summary: "A customer's accounts for pickers and the account switcher",
+        summary: "The accounts in the caller's scope, for pickers and the account switcher",
         querystring: ZAccountOptionsQuery,
         response: { 200: z.array(ZAccountOption) },
       },
     },
-    (req) => service.accountOptions(app, req, req.query.customerId),
+    (req) => service.accountOptions(req.ctx, req.query),
   );
 
   app.post(
@@ -62,16 +62,16 @@ export async function accountRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Create an account',
         body: ZCreateAccountBody,
-        response: { 201: ZAccount, 400: ZApiError, 404: ZApiError, 409: ZApiError },
+        response: { 201: ZAccount, 409: ZApiError },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.createAccount(app, req, req.body)),
+    async (req, reply) => reply.code(201).send(await service.createAccount(req.ctx, req.body)),
   );
 
   app.get(
     '/api/accounts/:id',
-    { config: read, schema: { tags, summary: 'An account', params: ZIdParams, response: { 200: ZAccount, 404: ZApiError } } },
-    (req) => service.getAccount(app, req, req.params.id),
+    { config: read, schema: { tags, summary: 'An account', params: ZIdParams, response: { 200: ZAccount } } },
+    (req) => service.getAccount(req.ctx, req.params.id),
   );
 
   app.put(
@@ -83,20 +83,20 @@ export async function accountRoutes(fastify: FastifyInstance) {
         summary: 'Update an account',
         params: ZIdParams,
         body: ZUpdateAccountBody,
-        response: { 200: ZAccount, 400: ZApiError, 404: ZApiError },
+        response: { 200: ZAccount },
       },
     },
-    (req) => service.updateAccount(app, req, req.params.id, req.body),
+    (req) => service.updateAccount(req.ctx, req.params.id, req.body),
   );
 
   app.delete(
     '/api/accounts/:id',
     {
       config: write,
-      schema: { tags, summary: 'Delete an account (soft)', params: ZIdParams, response: { 200: ZOk, 404: ZApiError, 409: ZApiError } },
+      schema: { tags, summary: 'Delete an account (soft)', params: ZIdParams, response: { 200: ZOk, 409: ZApiError } },
     },
     async (req) => {
-      await service.deleteAccount(app, req, req.params.id);
+      await service.deleteAccount(req.ctx, req.params.id);
       return { ok: true as const };
     },
   );
@@ -110,10 +110,10 @@ export async function accountRoutes(fastify: FastifyInstance) {
         summary: 'Add a service to an account',
         params: ZIdParams,
         body: ZServiceBody,
-        response: { 201: ZAccount, 400: ZApiError, 404: ZApiError },
+        response: { 201: ZAccount },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.addService(app, req, req.params.id, req.body)),
+    async (req, reply) => reply.code(201).send(await service.addService(req.ctx, req.params.id, req.body)),
   );
 
   app.put(
@@ -125,18 +125,18 @@ export async function accountRoutes(fastify: FastifyInstance) {
         summary: "Change an account's service",
         params: ZServiceParams,
         body: ZServiceBody,
-        response: { 200: ZAccount, 400: ZApiError, 404: ZApiError },
+        response: { 200: ZAccount },
       },
     },
-    (req) => service.updateService(app, req, req.params.id, req.params.serviceId, req.body),
+    (req) => service.updateService(req.ctx, req.params.id, req.params.serviceId, req.body),
   );
 
   app.delete(
     '/api/admin/accounts/:id/services/:serviceId',
     {
       config: services,
-      schema: { tags, summary: 'Remove a service from an account', params: ZServiceParams, response: { 200: ZAccount, 404: ZApiError } },
+      schema: { tags, summary: 'Remove a service from an account', params: ZServiceParams, response: { 200: ZAccount } },
     },
-    (req) => service.deleteService(app, req, req.params.id, req.params.serviceId),
+    (req) => service.deleteService(req.ctx, req.params.id, req.params.serviceId),
   );
 }

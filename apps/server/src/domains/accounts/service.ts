@@ -1,9 +1,12 @@
 import {
+  allowedAccountStatuses,
   DEFAULT_MAX_VOICE_CHANNELS,
+  STAFF_ONLY_STATUS,
   SUB_ACCOUNT_MAX_VOICE_CHANNELS,
   type TAccount,
   type TAccountListItem,
   type TAccountOption,
+  type TAccountOptionsQuery,
   type TAccountService,
   type TListAccountsQuery,
   type ZCreateAccountBody,
@@ -11,12 +14,11 @@ import {
   type ZUpdateAccountBody,
 } from '@portal/contract/accounts';
 import type { TPage } from '@portal/contract/common';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { type Ctx, inTransaction, ownCustomer, userOf } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
-import { ownCustomer } from '../../lib/list-scope.ts';
+import { resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
-import { authOf } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/service.ts';
 import * as repo from './repo.ts';
 
@@ -74,36 +76,40 @@ const auditView = (a: Row['account']) => ({
   maxVoiceChannels: a.maxVoiceChannels,
 });
 
-export async function listAccounts(app: FastifyInstance, req: FastifyRequest, q: TListAccountsQuery): Promise<TPage<TAccountListItem>> {
-  const own = ownCustomer(authOf(req));
+export async function listAccounts(ctx: Ctx, q: TListAccountsQuery): Promise<TPage<TAccountListItem>> {
+  const own = ownCustomer(ctx);
   // A customer user always sees their own company's accounts, whatever customerId says.
-  const { items, total } = await repo.listAccounts(app.db, own ?? q.customerId ?? null, q);
+  const { items, total } = await repo.listAccounts(ctx.db, own ?? q.customerId ?? null, q);
   return pageOf(items.map(toListItem), total, q);
 }
 
-export function accountOptions(app: FastifyInstance, req: FastifyRequest, customerId: string | undefined): Promise<TAccountOption[]> {
-  const own = ownCustomer(authOf(req));
-  return repo.accountOptions(app.db, own ?? customerId ?? null);
+/**
+ * The one "accounts in my scope" answer (pickers, the account switcher): a customer user gets their
+ * own company's accounts whatever customerId says; another customer or an account out of reach is a 404.
+ */
+export async function accountOptions(ctx: Ctx, q: TAccountOptionsQuery): Promise<TAccountOption[]> {
+  const scope = await resolveListScope(ctx, q);
+  return repo.accountOptions(ctx.db, scope, q);
 }
 
 /** An account in the caller's reach; another customer's account is a 404. Opening it counts as an access. */
-export async function getAccount(app: FastifyInstance, req: FastifyRequest, id: string): Promise<TAccount> {
-  const auth = authOf(req);
-  const row = await repo.findAccount(app.db, id, ownCustomer(auth));
+export async function getAccount(ctx: Ctx, id: string): Promise<TAccount> {
+  const auth = userOf(ctx);
+  const row = await repo.findAccount(ctx.db, id, ownCustomer(ctx));
   if (!row) throw notFound('Account');
-  const services = await repo.listServices(app.db, id);
-  if (auth.kind === 'customer') await repo.touchAccessed(app.db, id, new Date());
+  const services = await repo.listServices(ctx.db, id);
+  if (auth.kind === 'customer') await repo.touchAccessed(ctx.db, id, new Date());
   return toAccount(row, services);
 }
 
-async function requireAccount(app: FastifyInstance, req: FastifyRequest, id: string): Promise<Row> {
-  const row = await repo.findAccount(app.db, id, ownCustomer(authOf(req)));
+async function requireAccount(ctx: Ctx, id: string): Promise<Row> {
+  const row = await repo.findAccount(ctx.db, id, ownCustomer(ctx));
   if (!row) throw notFound('Account');
   return row;
 }
 
-async function checkManager(app: FastifyInstance, id: string | null | undefined) {
-  if (id && !(await repo.isActiveStaff(app.db, id))) throw invalid({ accountManagerId: 'Choose an account manager from the staff list' });
+async function checkManager(ctx: Ctx, id: string | null | undefined) {
+  if (id && !(await repo.isActiveStaff(ctx.db, id))) throw invalid({ accountManagerId: 'Choose an account manager from the staff list' });
 }
 
 type BillingBody = Pick<
@@ -130,25 +136,22 @@ const billingColumns = (b: BillingBody) =>
         billingAddress: b.billingAddress,
       };
 
-export async function createAccount(
-  app: FastifyInstance,
-  req: FastifyRequest,
-  body: z.output<typeof ZCreateAccountBody>,
-): Promise<TAccount> {
-  const auth = authOf(req);
+export async function createAccount(ctx: Ctx, body: z.output<typeof ZCreateAccountBody>): Promise<TAccount> {
+  const auth = userOf(ctx);
   const isCustomer = auth.kind === 'customer';
   const customerId = isCustomer ? auth.customerId : body.customerId;
   if (!customerId) throw invalid({ customerId: 'Choose a customer' });
-  const customer = await repo.findCustomerForAccount(app.db, customerId);
+  const customer = await repo.findCustomerForAccount(ctx.db, customerId);
   if (!customer) throw isCustomer ? notFound('Customer') : invalid({ customerId: 'Choose a customer' });
   if (isCustomer && !body.accountId) throw invalid({ accountId: 'Account ID is required' });
-  if (!isCustomer) await checkManager(app, body.accountManagerId);
+  if (!allowedAccountStatuses(auth.kind, undefined).includes(body.status)) throw invalid({ status: STAFF_ONLY_STATUS });
+  if (!isCustomer) await checkManager(ctx, body.accountManagerId);
 
-  const created = await app.db.transaction(async (tx) => {
-    const accountCode = body.accountId || (await repo.nextAccountCode(tx, customerId, customer.customerCode));
-    if (await repo.codeTaken(tx, accountCode))
+  const created = await inTransaction(ctx, async (tx) => {
+    const accountCode = body.accountId || (await repo.nextAccountCode(tx.db, customerId, customer.customerCode));
+    if (await repo.codeTaken(tx.db, accountCode))
       throw conflict('This account ID is already in use.', { accountId: 'This account ID is already in use' });
-    const row = await repo.insertAccount(tx, {
+    const row = await repo.insertAccount(tx.db, {
       accountCode,
       customerId,
       name: body.name,
@@ -158,7 +161,7 @@ export async function createAccount(
       ...billingColumns(body),
     });
     if (!row) throw new Error('Account insert returned nothing');
-    await recordAudit(tx, req, {
+    await recordAudit(tx, {
       action: 'account.create',
       entityType: 'account',
       entityId: row.id,
@@ -168,20 +171,17 @@ export async function createAccount(
     });
     return row;
   });
-  return getAccount(app, req, created.id);
+  return getAccount(ctx, created.id);
 }
 
-export async function updateAccount(
-  app: FastifyInstance,
-  req: FastifyRequest,
-  id: string,
-  body: z.output<typeof ZUpdateAccountBody>,
-): Promise<TAccount> {
-  const before = await requireAccount(app, req, id);
-  const isCustomer = authOf(req).kind === 'customer';
-  if (!isCustomer) await checkManager(app, body.accountManagerId);
-  await app.db.transaction(async (tx) => {
-    const after = await repo.updateAccount(tx, id, {
+export async function updateAccount(ctx: Ctx, id: string, body: z.output<typeof ZUpdateAccountBody>): Promise<TAccount> {
+  const before = await requireAccount(ctx, id);
+  const { kind } = userOf(ctx);
+  const isCustomer = kind === 'customer';
+  if (!allowedAccountStatuses(kind, before.account.status).includes(body.status)) throw invalid({ status: STAFF_ONLY_STATUS });
+  if (!isCustomer) await checkManager(ctx, body.accountManagerId);
+  await inTransaction(ctx, async (tx) => {
+    const after = await repo.updateAccount(tx.db, id, {
       name: body.name,
       status: body.status,
       maxVoiceChannels: body.maxVoiceChannels,
@@ -190,7 +190,7 @@ export async function updateAccount(
       ...billingColumns(body),
     });
     if (!after) throw notFound('Account');
-    await recordAudit(tx, req, {
+    await recordAudit(tx, {
       action: 'account.update',
       entityType: 'account',
       entityId: id,
@@ -200,18 +200,18 @@ export async function updateAccount(
       after: auditView(after),
     });
   });
-  return getAccount(app, req, id);
+  return getAccount(ctx, id);
 }
 
 /** Soft delete; an account that still holds numbers must give them up first (move or remove them). */
-export async function deleteAccount(app: FastifyInstance, req: FastifyRequest, id: string): Promise<void> {
-  const row = await requireAccount(app, req, id);
-  await app.db.transaction(async (tx) => {
-    if ((await repo.countNumbers(tx, id)) > 0) {
+export async function deleteAccount(ctx: Ctx, id: string): Promise<void> {
+  const row = await requireAccount(ctx, id);
+  await inTransaction(ctx, async (tx) => {
+    if ((await repo.countNumbers(tx.db, id)) > 0) {
       throw conflict(`${row.account.name} still has phone numbers. Move or remove them before deleting the account.`);
     }
-    await repo.updateAccount(tx, id, { deletedAt: new Date() });
-    await recordAudit(tx, req, {
+    await repo.updateAccount(tx.db, id, { deletedAt: new Date() });
+    await recordAudit(tx, {
       action: 'account.delete',
       entityType: 'account',
       entityId: id,
@@ -224,11 +224,11 @@ export async function deleteAccount(app: FastifyInstance, req: FastifyRequest, i
 
 type ServiceBody = z.output<typeof ZServiceBody>;
 
-export async function addService(app: FastifyInstance, req: FastifyRequest, accountId: string, body: ServiceBody): Promise<TAccount> {
-  const account = await requireAccount(app, req, accountId);
-  await app.db.transaction(async (tx) => {
-    const row = await repo.insertService(tx, { accountId, ...body });
-    await recordAudit(tx, req, {
+export async function addService(ctx: Ctx, accountId: string, body: ServiceBody): Promise<TAccount> {
+  const account = await requireAccount(ctx, accountId);
+  await inTransaction(ctx, async (tx) => {
+    const row = await repo.insertService(tx.db, { accountId, ...body });
+    await recordAudit(tx, {
       action: 'account.service_add',
       entityType: 'account_service',
       entityId: row?.id,
@@ -237,21 +237,15 @@ export async function addService(app: FastifyInstance, req: FastifyRequest, acco
       after: body,
     });
   });
-  return getAccount(app, req, accountId);
+  return getAccount(ctx, accountId);
 }
 
-export async function updateService(
-  app: FastifyInstance,
-  req: FastifyRequest,
-  accountId: string,
-  serviceId: string,
-  body: ServiceBody,
-): Promise<TAccount> {
-  const account = await requireAccount(app, req, accountId);
-  await app.db.transaction(async (tx) => {
-    const row = await repo.updateService(tx, accountId, serviceId, body);
+export async function updateService(ctx: Ctx, accountId: string, serviceId: string, body: ServiceBody): Promise<TAccount> {
+  const account = await requireAccount(ctx, accountId);
+  await inTransaction(ctx, async (tx) => {
+    const row = await repo.updateService(tx.db, accountId, serviceId, body);
     if (!row) throw notFound('Service');
-    await recordAudit(tx, req, {
+    await recordAudit(tx, {
       action: 'account.service_update',
       entityType: 'account_service',
       entityId: serviceId,
@@ -260,15 +254,15 @@ export async function updateService(
       after: body,
     });
   });
-  return getAccount(app, req, accountId);
+  return getAccount(ctx, accountId);
 }
 
-export async function deleteService(app: FastifyInstance, req: FastifyRequest, accountId: string, serviceId: string): Promise<TAccount> {
-  const account = await requireAccount(app, req, accountId);
-  await app.db.transaction(async (tx) => {
-    const row = await repo.deleteService(tx, accountId, serviceId);
+export async function deleteService(ctx: Ctx, accountId: string, serviceId: string): Promise<TAccount> {
+  const account = await requireAccount(ctx, accountId);
+  await inTransaction(ctx, async (tx) => {
+    const row = await repo.deleteService(tx.db, accountId, serviceId);
     if (!row) throw notFound('Service');
-    await recordAudit(tx, req, {
+    await recordAudit(tx, {
       action: 'account.service_delete',
       entityType: 'account_service',
       entityId: serviceId,
@@ -277,5 +271,5 @@ export async function deleteService(app: FastifyInstance, req: FastifyRequest, a
       before: { name: row.name, serviceType: row.serviceType, monthlyCost: row.monthlyCost },
     });
   });
-  return getAccount(app, req, accountId);
+  return getAccount(ctx, accountId);
 }

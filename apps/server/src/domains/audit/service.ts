@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
+import type { Ctx } from '../../lib/context.ts';
 
 export interface AuditEntry {
   action: string;
@@ -31,12 +30,25 @@ function scrub(value: unknown): unknown {
   return value;
 }
 
-/** Writes one audit entry in the caller's transaction, with who, from where and which request. */
-export async function recordAudit(tx: DbOrTx, req: FastifyRequest, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    actorId: entry.actorId !== undefined ? entry.actorId : (req.auth?.userId ?? null),
-    actorEmail: entry.actorEmail ?? req.auth?.email ?? null,
-    impersonatorId: req.auth?.impersonatorId ?? null,
+/** Who the audit log names: a user by id and email, an API key or a job by its label. */
+function actorFields(ctx: Ctx): { actorId: string | null; actorEmail: string | null; impersonatorId: string | null } {
+  const actor = ctx.actor;
+  if (!actor) return { actorId: null, actorEmail: null, impersonatorId: null };
+  if (actor.type === 'user') return { actorId: actor.userId, actorEmail: actor.email, impersonatorId: actor.impersonatorId };
+  if (actor.type === 'apiKey') return { actorId: null, actorEmail: `api-key:${actor.label}`, impersonatorId: null };
+  return { actorId: null, actorEmail: `system:${actor.name}`, impersonatorId: null };
+}
+
+/**
+ * Writes one audit entry with who, from where and which request. Call it with the context of the
+ * change's transaction (inTransaction) so the entry commits with the change or not at all.
+ */
+export async function recordAudit(ctx: Ctx, entry: AuditEntry): Promise<void> {
+  const who = actorFields(ctx);
+  await ctx.db.insert(auditLog).values({
+    actorId: entry.actorId !== undefined ? entry.actorId : who.actorId,
+    actorEmail: entry.actorEmail ?? who.actorEmail,
+    impersonatorId: who.impersonatorId,
     customerId: entry.customerId ?? null,
     action: entry.action,
     entityType: entry.entityType,
@@ -44,8 +56,8 @@ export async function recordAudit(tx: DbOrTx, req: FastifyRequest, entry: AuditE
     summary: entry.summary,
     before: scrub(entry.before),
     after: scrub(entry.after),
-    ip: req.ip,
-    userAgent: req.headers['user-agent']?.slice(0, 300) ?? null,
-    requestId: req.id,
+    ip: ctx.origin.ip,
+    userAgent: ctx.origin.userAgent,
+    requestId: ctx.origin.requestId,
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers, loginFailures, passwordResets, sessions, users } from '../../db/schema/index.ts';
 
@@ -20,16 +20,61 @@ export async function findUserById(db: DbOrTx, id: string) {
   return row;
 }
 
-export async function getLoginFailure(db: DbOrTx, email: string) {
-  const [row] = await db.select().from(loginFailures).where(eq(loginFailures.email, email));
-  return row;
+export interface SignInAttempt {
+  /** Set when the address was already locked: the attempt is refused without a password check. */
+  refusedUntil: Date | null;
+  /** This attempt's number since the last success or lock (1, 2, ...). */
+  attempt: number;
+  /** True when this attempt reached the limit and locked the address. */
+  locks: boolean;
 }
 
-export async function saveLoginFailure(db: DbOrTx, email: string, failures: number, lockedUntil: Date | null) {
-  await db
-    .insert(loginFailures)
-    .values({ email, failures, lockedUntil, lastFailureAt: new Date() })
-    .onConflictDoUpdate({ target: loginFailures.email, set: { failures, lockedUntil, lastFailureAt: new Date() } });
+/**
+ * Counts a sign-in attempt before its password is checked, atomically: the upsert takes the row's
+ * lock, so parallel attempts for one address get distinct numbers and the one that reaches the
+ * limit locks the address for all that follow. A success clears the row (clearLoginFailures).
+ * Runs in its own short transaction (the row lock is not held during the slow hash).
+ */
+export async function claimSignInAttempt(
+  db: DbOrTx,
+  email: string,
+  policy: { limit: number | null; lockMs: number },
+  now: Date,
+): Promise<SignInAttempt> {
+  return db.transaction(async (tx) => {
+    // ON CONFLICT DO UPDATE locks the existing row (or creates it) and returns it as it is.
+    const [row] = await tx
+      .insert(loginFailures)
+      .values({ email, failures: 0, lockedUntil: null, lastFailureAt: now })
+      .onConflictDoUpdate({ target: loginFailures.email, set: { email: sql`excluded.email` } })
+      .returning();
+    if (row?.lockedUntil && row.lockedUntil > now) return { refusedUntil: row.lockedUntil, attempt: row.failures, locks: false };
+    // A lock that has run out starts the count again.
+    const attempt = (row?.lockedUntil ? 0 : (row?.failures ?? 0)) + 1;
+    const locks = policy.limit !== null && attempt >= policy.limit;
+    await tx
+      .update(loginFailures)
+      .set({ failures: attempt, lockedUntil: locks ? new Date(now.getTime() + policy.lockMs) : null, lastFailureAt: now })
+      .where(eq(loginFailures.email, email));
+    return { refusedUntil: null, attempt, locks };
+  });
+}
+
+/** Addresses locked now, with their user when the address has one; the latest lock first. */
+export async function listLockedSignIns(db: DbOrTx, now: Date) {
+  return db
+    .select({
+      email: loginFailures.email,
+      failures: loginFailures.failures,
+      lockedUntil: loginFailures.lockedUntil,
+      userId: users.id,
+      userName: users.name,
+      customerId: users.customerId,
+    })
+    .from(loginFailures)
+    .leftJoin(users, and(sql`lower(${users.email}) = ${loginFailures.email}`, isNull(users.deletedAt)))
+    .where(gt(loginFailures.lockedUntil, now))
+    .orderBy(desc(loginFailures.lockedUntil), loginFailures.email);
 }
 
 export async function clearLoginFailures(db: DbOrTx, email: string) {
@@ -67,4 +112,10 @@ export async function setPassword(db: DbOrTx, userId: string, passwordHash: stri
 
 export async function deleteUserSessions(db: DbOrTx, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Deletes the sessions past their expiry (by the database's clock); returns how many. */
+export async function deleteExpiredSessions(db: DbOrTx): Promise<number> {
+  const rows = await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ idHash: sessions.idHash });
+  return rows.length;
 }

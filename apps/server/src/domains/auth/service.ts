@@ -1,11 +1,16 @@
-import { passwordPolicyProblem, type TLoginBody, type TPortal, type TSessionUser } from '@portal/contract/auth';
+import {
+  passwordPolicyProblem,
+  type TLoginBody,
+  type TPortal,
+  type TSessionResponse,
+  type TSessionUser,
+  type TSignInLockList,
+} from '@portal/contract/auth';
 import { permissionsOf, roleKey } from '@portal/contract/roles';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, invalid } from '../../lib/errors.ts';
+import { type Ctx, inTransaction, sessionUser, userOf } from '../../lib/context.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { SESSION_COOKIE } from '../../plugins/auth.ts';
-import type { AuthContext } from '../../server-types.ts';
 import { recordAudit } from '../audit/service.ts';
 import { queueEmail } from '../email/service.ts';
 import { getSettings } from '../settings/service.ts';
@@ -40,16 +45,23 @@ export function toSessionUser(row: UserRow, impersonator: { id: string; name: st
   };
 }
 
-export async function currentUser(app: FastifyInstance, auth: AuthContext | null): Promise<TSessionUser | null> {
+export async function currentUser(ctx: Ctx): Promise<TSessionUser | null> {
+  const auth = sessionUser(ctx);
   if (!auth) return null;
-  const row = await repo.findUserById(app.db, auth.userId);
+  const row = await repo.findUserById(ctx.db, auth.userId);
   if (!row) return null;
   let impersonator: { id: string; name: string } | null = null;
   if (auth.impersonatorId) {
-    const staff = await repo.findUserById(app.db, auth.impersonatorId);
+    const staff = await repo.findUserById(ctx.db, auth.impersonatorId);
     impersonator = staff ? { id: staff.user.id, name: staff.user.name } : null;
   }
   return toSessionUser(row, impersonator);
+}
+
+/** What the web app learns at start: who is signed in, the brand and the idle timeout. */
+export async function sessionInfo(ctx: Ctx): Promise<TSessionResponse> {
+  const settings = await getSettings(ctx.db);
+  return { user: await currentUser(ctx), brand: ctx.config.PORTAL_BRAND, idleTimeoutMinutes: settings.sessionTimeout };
 }
 
 export interface LoginResult {
@@ -63,16 +75,22 @@ export interface LoginResult {
  * (known or not, so the answer never tells whether an address exists) and locks after
  * `failedLoginAttempts` for `accountLockoutDuration` minutes.
  */
-export async function login(app: FastifyInstance, req: FastifyRequest, body: TLoginBody): Promise<LoginResult> {
+export async function login(ctx: Ctx, body: TLoginBody): Promise<LoginResult> {
   const email = body.email.trim().toLowerCase();
-  const settings = await getSettings(app.db);
+  const settings = await getSettings(ctx.db);
   const now = new Date();
 
-  const failure = await repo.getLoginFailure(app.db, email);
-  if (failure?.lockedUntil && failure.lockedUntil > now) {
-    const minutes = Math.ceil((failure.lockedUntil.getTime() - now.getTime()) / 60_000);
-    await app.db.transaction((tx) =>
-      recordAudit(tx, req, {
+  // Counted before the slow password check, atomically, so parallel guesses cannot outrun the limit.
+  const claim = await repo.claimSignInAttempt(
+    ctx.db,
+    email,
+    { limit: settings.automaticAccountLockout ? settings.failedLoginAttempts : null, lockMs: settings.accountLockoutDuration * 60_000 },
+    now,
+  );
+  if (claim.refusedUntil) {
+    const minutes = Math.ceil((claim.refusedUntil.getTime() - now.getTime()) / 60_000);
+    await inTransaction(ctx, (tx) =>
+      recordAudit(tx, {
         action: 'auth.sign_in_locked',
         entityType: 'session',
         summary: `Sign-in refused while locked for ${email}`,
@@ -83,47 +101,45 @@ export async function login(app: FastifyInstance, req: FastifyRequest, body: TLo
     throw new AppError(423, 'ACCOUNT_LOCKED', lockedMessage(minutes));
   }
 
-  const row = await repo.findUserByEmail(app.db, email);
+  const row = await repo.findUserByEmail(ctx.db, email);
   const passwordOk = await verifyPassword(body.password, row?.user.passwordHash ?? (await dummyHash()));
   const portalOk = row ? (row.user.kind === 'staff' ? 'admin' : 'customer') === body.portal : false;
   const ok = row && passwordOk && portalOk && row.user.status === 'Active' && !row.customerDeletedAt;
 
   if (!ok) {
-    const count = (failure && (!failure.lockedUntil || failure.lockedUntil <= now) ? failure.failures : 0) + 1;
-    const locks = settings.automaticAccountLockout && count >= settings.failedLoginAttempts;
-    const lockedUntil = locks ? new Date(now.getTime() + settings.accountLockoutDuration * 60_000) : null;
-    await app.db.transaction(async (tx) => {
-      await repo.saveLoginFailure(tx, email, locks ? 0 : count, lockedUntil);
-      await recordAudit(tx, req, {
+    const { attempt, locks } = claim;
+    await inTransaction(ctx, (tx) =>
+      recordAudit(tx, {
         action: locks ? 'auth.lockout' : 'auth.sign_in_failed',
         entityType: 'session',
         entityId: row?.user.id ?? null,
         customerId: row?.user.customerId ?? null,
-        summary: locks ? `Sign-in locked for ${email} after ${count} failed attempts` : `Failed sign-in for ${email}`,
+        summary: locks ? `Sign-in locked for ${email} after ${attempt} failed attempts` : `Failed sign-in for ${email}`,
         actorEmail: email,
         actorId: null,
-      });
-    });
+      }),
+    );
     if (locks) throw new AppError(423, 'ACCOUNT_LOCKED', lockedMessage(settings.accountLockoutDuration));
     throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
   }
 
   const token = randomToken();
-  await app.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx) => {
     // Rotation: whatever session the browser had is ended; a new id is issued.
-    if (req.auth) await repo.deleteSession(tx, req.auth.sessionIdHash);
-    await repo.clearLoginFailures(tx, email);
-    await repo.insertSession(tx, {
+    const previous = sessionUser(ctx)?.sessionIdHash;
+    if (previous) await repo.deleteSession(tx.db, previous);
+    await repo.clearLoginFailures(tx.db, email);
+    await repo.insertSession(tx.db, {
       idHash: sha256(token),
       userId: row.user.id,
       remember: body.remember,
-      ip: req.ip,
-      userAgent: req.headers['user-agent']?.slice(0, 300) ?? null,
+      ip: ctx.origin.ip,
+      userAgent: ctx.origin.userAgent,
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + (body.remember ? REMEMBER_MS : SESSION_MAX_MS)),
     });
-    await repo.touchLastLogin(tx, row.user.id, now);
-    await recordAudit(tx, req, {
+    await repo.touchLastLogin(tx.db, row.user.id, now);
+    await recordAudit(tx, {
       action: 'auth.sign_in',
       entityType: 'session',
       entityId: row.user.id,
@@ -136,12 +152,12 @@ export async function login(app: FastifyInstance, req: FastifyRequest, body: TLo
   return { user: toSessionUser(row, null), token, remember: body.remember };
 }
 
-export async function logout(app: FastifyInstance, req: FastifyRequest): Promise<void> {
-  const auth = req.auth;
+export async function logout(ctx: Ctx): Promise<void> {
+  const auth = sessionUser(ctx);
   if (!auth) return;
-  await app.db.transaction(async (tx) => {
-    await repo.deleteSession(tx, auth.sessionIdHash);
-    await recordAudit(tx, req, {
+  await inTransaction(ctx, async (tx) => {
+    if (auth.sessionIdHash) await repo.deleteSession(tx.db, auth.sessionIdHash);
+    await recordAudit(tx, {
       action: 'auth.sign_out',
       entityType: 'session',
       entityId: auth.userId,
@@ -155,34 +171,34 @@ export async function logout(app: FastifyInstance, req: FastifyRequest): Promise
  * Emails a reset link valid for `passwordResetTimeLimit` hours when the address belongs to an
  * active user of that portal; answers the same either way.
  */
-export async function requestPasswordReset(app: FastifyInstance, req: FastifyRequest, email: string, portal: TPortal): Promise<void> {
-  const row = await repo.findUserByEmail(app.db, email);
-  const settings = await getSettings(app.db);
+export async function requestPasswordReset(ctx: Ctx, email: string, portal: TPortal): Promise<void> {
+  const row = await repo.findUserByEmail(ctx.db, email);
+  const settings = await getSettings(ctx.db);
   const eligible = row && row.user.status === 'Active' && (row.user.kind === 'staff' ? 'admin' : 'customer') === portal;
-  await app.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx) => {
     if (eligible) {
       const token = randomToken();
       const now = new Date();
-      await repo.insertPasswordReset(tx, {
+      await repo.insertPasswordReset(tx.db, {
         tokenHash: sha256(token),
         userId: row.user.id,
         expiresAt: new Date(now.getTime() + settings.passwordResetTimeLimit * 3600_000),
       });
       await queueEmail(tx, {
         to: row.user.email,
-        subject: `Reset your ${app.config.PORTAL_BRAND} password`,
+        subject: `Reset your ${ctx.config.PORTAL_BRAND} password`,
         body: [
           `Hello ${row.user.name},`,
           '',
-          `Someone asked to reset the password of your ${app.config.PORTAL_BRAND} ${portal} portal account.`,
+          `Someone asked to reset the password of your ${ctx.config.PORTAL_BRAND} ${portal} portal account.`,
           `Open this link within ${settings.passwordResetTimeLimit} hours to choose a new password:`,
-          `${app.config.publicUrl}/${portal}/reset-password?token=${token}`,
+          `${ctx.config.publicUrl}/${portal}/reset-password?token=${token}`,
           '',
           'If it was not you, ignore this email: your password stays as it is.',
         ].join('\n'),
       });
     }
-    await recordAudit(tx, req, {
+    await recordAudit(tx, {
       action: 'auth.password_reset_requested',
       entityType: 'user',
       entityId: eligible ? row.user.id : null,
@@ -194,23 +210,23 @@ export async function requestPasswordReset(app: FastifyInstance, req: FastifyReq
   });
 }
 
-export async function resetPassword(app: FastifyInstance, req: FastifyRequest, token: string, password: string): Promise<void> {
+export async function resetPassword(ctx: Ctx, token: string, password: string): Promise<void> {
   const tokenHash = sha256(token);
-  const reset = await repo.findPasswordReset(app.db, tokenHash);
+  const reset = await repo.findPasswordReset(ctx.db, tokenHash);
   const now = new Date();
   if (!reset || reset.usedAt || reset.expiresAt <= now) {
     throw new AppError(400, 'BAD_REQUEST', 'This reset link is invalid or has expired. Please ask for a new one.');
   }
-  const problem = passwordPolicyProblem(password, await getSettings(app.db));
+  const problem = passwordPolicyProblem(password, await getSettings(ctx.db));
   if (problem) throw invalid({ password: problem });
   const hash = await hashPassword(password);
-  const user = await repo.findUserById(app.db, reset.userId);
-  await app.db.transaction(async (tx) => {
-    await repo.setPassword(tx, reset.userId, hash, now);
-    await repo.usePasswordReset(tx, tokenHash, now);
-    await repo.deleteUserSessions(tx, reset.userId);
-    if (user) await repo.clearLoginFailures(tx, user.user.email.toLowerCase());
-    await recordAudit(tx, req, {
+  const user = await repo.findUserById(ctx.db, reset.userId);
+  await inTransaction(ctx, async (tx) => {
+    await repo.setPassword(tx.db, reset.userId, hash, now);
+    await repo.usePasswordReset(tx.db, tokenHash, now);
+    await repo.deleteUserSessions(tx.db, reset.userId);
+    if (user) await repo.clearLoginFailures(tx.db, user.user.email.toLowerCase());
+    await recordAudit(tx, {
       action: 'auth.password_reset',
       entityType: 'user',
       entityId: reset.userId,
@@ -222,46 +238,34 @@ export async function resetPassword(app: FastifyInstance, req: FastifyRequest, t
   });
 }
 
-/** The session cookie, as sign-in sets it (remembered sessions persist across browser restarts). */
-export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string, remember: boolean): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: app.config.COOKIE_SECURE,
-    ...(remember ? { maxAge: REMEMBER_MS / 1000 } : {}),
-  });
-}
-
 /**
  * Staff open the customer portal as the customer's first active Admin user: the staff session is
  * replaced by one for that user with impersonator_id = the staff user (the banner and the audit
  * log show it). Returns the new session's token.
  */
 export async function startImpersonation(
-  app: FastifyInstance,
-  req: FastifyRequest,
+  ctx: Ctx,
   target: { customerId: string; customerName: string; user: { id: string; name: string; email: string } | undefined },
 ): Promise<string> {
-  const auth = req.auth;
+  const auth = sessionUser(ctx);
   if (auth?.kind !== 'staff') throw new AppError(403, 'FORBIDDEN', 'Only staff can impersonate.');
   const user = target.user;
   if (!user) throw new AppError(409, 'CONFLICT', `${target.customerName} has no active Admin user to view the portal as.`);
   const token = randomToken();
   const now = new Date();
-  await app.db.transaction(async (tx) => {
-    await repo.deleteSession(tx, auth.sessionIdHash);
-    await repo.insertSession(tx, {
+  await inTransaction(ctx, async (tx) => {
+    if (auth.sessionIdHash) await repo.deleteSession(tx.db, auth.sessionIdHash);
+    await repo.insertSession(tx.db, {
       idHash: sha256(token),
       userId: user.id,
       impersonatorId: auth.userId,
       remember: false,
-      ip: req.ip,
-      userAgent: req.headers['user-agent']?.slice(0, 300) ?? null,
+      ip: ctx.origin.ip,
+      userAgent: ctx.origin.userAgent,
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + SESSION_MAX_MS),
     });
-    await recordAudit(tx, req, {
+    await recordAudit(tx, {
       action: 'auth.impersonation_start',
       entityType: 'customer',
       entityId: target.customerId,
@@ -273,27 +277,27 @@ export async function startImpersonation(
 }
 
 /** Ends "Viewing as": the impersonation session ends and the staff user gets a fresh session of their own. */
-export async function exitImpersonation(app: FastifyInstance, req: FastifyRequest): Promise<string> {
-  const auth = req.auth;
+export async function exitImpersonation(ctx: Ctx): Promise<string> {
+  const auth = sessionUser(ctx);
   if (!auth?.impersonatorId) throw new AppError(400, 'BAD_REQUEST', 'This session is not impersonating anyone.');
-  const staff = await repo.findUserById(app.db, auth.impersonatorId);
+  const staff = await repo.findUserById(ctx.db, auth.impersonatorId);
   if (staff?.user.kind !== 'staff' || staff.user.status !== 'Active') {
     throw new AppError(403, 'FORBIDDEN', 'The staff account is no longer active.');
   }
   const token = randomToken();
   const now = new Date();
-  await app.db.transaction(async (tx) => {
-    await repo.deleteSession(tx, auth.sessionIdHash);
-    await repo.insertSession(tx, {
+  await inTransaction(ctx, async (tx) => {
+    if (auth.sessionIdHash) await repo.deleteSession(tx.db, auth.sessionIdHash);
+    await repo.insertSession(tx.db, {
       idHash: sha256(token),
       userId: staff.user.id,
       remember: false,
-      ip: req.ip,
-      userAgent: req.headers['user-agent']?.slice(0, 300) ?? null,
+      ip: ctx.origin.ip,
+      userAgent: ctx.origin.userAgent,
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + SESSION_MAX_MS),
     });
-    await recordAudit(tx, req, {
+    await recordAudit(tx, {
       action: 'auth.impersonation_exit',
       entityType: 'customer',
       entityId: auth.customerId,
@@ -304,4 +308,39 @@ export async function exitImpersonation(app: FastifyInstance, req: FastifyReques
     });
   });
   return token;
+}
+
+/** Addresses refused at sign-in right now (staff admins may let them in again). */
+export async function listSignInLocks(ctx: Ctx): Promise<TSignInLockList> {
+  const rows = await repo.listLockedSignIns(ctx.db, new Date());
+  return {
+    items: rows.map((r) => ({
+      email: r.email,
+      failures: r.failures,
+      lockedUntil: (r.lockedUntil as Date).toISOString(),
+      userId: r.userId,
+      userName: r.userName,
+    })),
+  };
+}
+
+/**
+ * Lifts a sign-in lockout before it runs out: anyone can lock anyone by guessing, so a staff
+ * Admin can let the real user back in (a password reset does the same).
+ */
+export async function unlockSignIn(ctx: Ctx, rawEmail: string): Promise<void> {
+  const actor = userOf(ctx);
+  const email = rawEmail.trim().toLowerCase();
+  const locked = (await repo.listLockedSignIns(ctx.db, new Date())).find((r) => r.email === email);
+  if (!locked) throw notFound('Locked sign-in');
+  await inTransaction(ctx, async (tx) => {
+    await repo.clearLoginFailures(tx.db, email);
+    await recordAudit(tx, {
+      action: 'auth.unlock',
+      entityType: locked.userId ? 'user' : 'session',
+      entityId: locked.userId,
+      customerId: locked.customerId,
+      summary: `${actor.name} unlocked sign-in for ${email}`,
+    });
+  });
 }

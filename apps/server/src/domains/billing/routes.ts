@@ -1,5 +1,5 @@
 import { ZAddPaymentMethodBody, ZBillingContactBody, ZBillingSummary, ZCustomerIdParams, ZPaymentMethod } from '@portal/contract/billing';
-import { ZApiError, ZOk } from '@portal/contract/common';
+import { ZOk } from '@portal/contract/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,10 +21,10 @@ export async function billingRoutes(fastify: FastifyInstance) {
         tags,
         summary: "The customer's payment methods",
         params: ZCustomerIdParams,
-        response: { 200: z.array(ZPaymentMethod), 404: ZApiError },
+        response: { 200: z.array(ZPaymentMethod) },
       },
     },
-    (req) => service.listPaymentMethods(app, req, req.params.customerId),
+    (req) => service.listPaymentMethods(req.ctx, req.params.customerId),
   );
 
   app.post(
@@ -36,10 +36,10 @@ export async function billingRoutes(fastify: FastifyInstance) {
         summary: 'Add a card or bank account (validated; stored without the full number or CVV)',
         params: ZCustomerIdParams,
         body: ZAddPaymentMethodBody,
-        response: { 201: ZPaymentMethod, 400: ZApiError, 404: ZApiError },
+        response: { 201: ZPaymentMethod },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.addPaymentMethod(app, req, req.params.customerId, req.body)),
+    async (req, reply) => reply.code(201).send(await service.addPaymentMethod(req.ctx, req.params.customerId, req.body)),
   );
 
   app.put(
@@ -51,10 +51,10 @@ export async function billingRoutes(fastify: FastifyInstance) {
         summary: "Save the customer's billing contact",
         params: ZCustomerIdParams,
         body: ZBillingContactBody,
-        response: { 200: ZOk, 400: ZApiError, 404: ZApiError },
+        response: { 200: ZOk },
       },
     },
-    (req) => service.updateBillingContact(app, req, req.params.customerId, req.body),
+    (req) => service.updateBillingContact(req.ctx, req.params.customerId, req.body),
   );
 
   app.get(
@@ -65,9 +65,9 @@ export async function billingRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Current monthly cost, last invoice, payment status, next billing date',
         params: ZCustomerIdParams,
-        response: { 200: ZBillingSummary, 404: ZApiError },
+        response: { 200: ZBillingSummary },
       },
     },
-    (req) => service.billingSummary(app, req, req.params.customerId),
+    (req) => service.billingSummary(req.ctx, req.params.customerId),
   );
 }

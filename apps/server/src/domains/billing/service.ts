@@ -6,12 +6,10 @@ import {
   type ZAddPaymentMethodBody,
   type ZBillingContactBody,
 } from '@portal/contract/billing';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { paymentMethods } from '../../db/schema/index.ts';
+import { type Ctx, inTransaction, ownCustomer } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { ownCustomer } from '../../lib/list-scope.ts';
-import { authOf } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/service.ts';
 import * as repo from './repo.ts';
 
@@ -43,17 +41,17 @@ function toMethod(r: MethodRow): TPaymentMethod {
 }
 
 /** The customer the caller may reach: staff any live customer, a customer user only their own (else 404). */
-async function reachableCustomer(app: FastifyInstance, req: FastifyRequest, customerId: string) {
-  const own = ownCustomer(authOf(req));
+async function reachableCustomer(ctx: Ctx, customerId: string) {
+  const own = ownCustomer(ctx);
   if (own && own !== customerId) throw notFound('Customer');
-  const row = await repo.customerExists(app.db, customerId);
+  const row = await repo.customerExists(ctx.db, customerId);
   if (!row) throw notFound('Customer');
   return row;
 }
 
-export async function listPaymentMethods(app: FastifyInstance, req: FastifyRequest, customerId: string): Promise<TPaymentMethod[]> {
-  await reachableCustomer(app, req, customerId);
-  return (await repo.listPaymentMethods(app.db, customerId)).map(toMethod);
+export async function listPaymentMethods(ctx: Ctx, customerId: string): Promise<TPaymentMethod[]> {
+  await reachableCustomer(ctx, customerId);
+  return (await repo.listPaymentMethods(ctx.db, customerId)).map(toMethod);
 }
 
 /**
@@ -62,15 +60,14 @@ export async function listPaymentMethods(app: FastifyInstance, req: FastifyReque
  * default, and a new default clears the old one in the same transaction.
  */
 export async function addPaymentMethod(
-  app: FastifyInstance,
-  req: FastifyRequest,
+  ctx: Ctx,
   customerId: string,
   body: z.output<typeof ZAddPaymentMethodBody>,
 ): Promise<TPaymentMethod> {
-  const customer = await reachableCustomer(app, req, customerId);
-  const row = await app.db.transaction(async (tx) => {
-    const isDefault = body.isDefault || (await repo.countPaymentMethods(tx, customerId)) === 0;
-    if (isDefault) await repo.clearDefault(tx, customerId);
+  const customer = await reachableCustomer(ctx, customerId);
+  const row = await inTransaction(ctx, async (tx) => {
+    const isDefault = body.isDefault || (await repo.countPaymentMethods(tx.db, customerId)) === 0;
+    if (isDefault) await repo.clearDefault(tx.db, customerId);
     const common = { customerId, accountId: null, holderName: body.holderName, isDefault };
     const values: typeof paymentMethods.$inferInsert =
       body.type === 'credit_card'
@@ -93,11 +90,11 @@ export async function addPaymentMethod(
             last4: body.accountNumber.slice(-4),
             routingLast4: body.routingNumber.slice(-4),
           };
-    const inserted = await repo.insertPaymentMethod(tx, values);
+    const inserted = await repo.insertPaymentMethod(tx.db, values);
     if (!inserted) throw new Error('Payment method insert returned nothing');
     const label =
       inserted.type === 'credit_card' ? `${inserted.brand} •••• ${inserted.last4}` : `${inserted.bankName} •••• ${inserted.last4}`;
-    await recordAudit(tx, req, {
+    await recordAudit(tx, {
       action: 'payment_method.create',
       entityType: 'payment_method',
       entityId: inserted.id,
@@ -111,21 +108,20 @@ export async function addPaymentMethod(
 }
 
 export async function updateBillingContact(
-  app: FastifyInstance,
-  req: FastifyRequest,
+  ctx: Ctx,
   customerId: string,
   body: z.output<typeof ZBillingContactBody>,
 ): Promise<{ ok: true }> {
-  const customer = await reachableCustomer(app, req, customerId);
-  await app.db.transaction(async (tx) => {
-    const row = await repo.updateBillingContact(tx, customerId, {
+  const customer = await reachableCustomer(ctx, customerId);
+  await inTransaction(ctx, async (tx) => {
+    const row = await repo.updateBillingContact(tx.db, customerId, {
       billingContactName: body.name,
       billingContactTitle: body.title,
       billingContactEmail: body.email,
       billingContactPhone: body.phone,
     });
     if (!row) throw notFound('Customer');
-    await recordAudit(tx, req, {
+    await recordAudit(tx, {
       action: 'customer.billing_contact_update',
       entityType: 'customer',
       entityId: customerId,
@@ -137,9 +133,9 @@ export async function updateBillingContact(
   return { ok: true };
 }
 
-export async function billingSummary(app: FastifyInstance, req: FastifyRequest, customerId: string): Promise<TBillingSummary> {
-  await reachableCustomer(app, req, customerId);
-  const [cost, last] = await Promise.all([repo.monthlyCost(app.db, customerId), repo.lastInvoice(app.db, customerId)]);
+export async function billingSummary(ctx: Ctx, customerId: string): Promise<TBillingSummary> {
+  await reachableCustomer(ctx, customerId);
+  const [cost, last] = await Promise.all([repo.monthlyCost(ctx.db, customerId), repo.lastInvoice(ctx.db, customerId)]);
   const now = new Date();
   const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   return {

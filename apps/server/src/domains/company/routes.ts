@@ -1,4 +1,3 @@
-import { ZApiError } from '@portal/contract/common';
 import { ZCompanyProfile, ZUpdateCompanyProfileBody } from '@portal/contract/company';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,9 +12,9 @@ export async function companyRoutes(fastify: FastifyInstance) {
     '/api/company',
     {
       config: { permission: 'company.read' },
-      schema: { tags, summary: "The caller's company profile", response: { 200: ZCompanyProfile, 404: ZApiError } },
+      schema: { tags, summary: "The caller's company profile", response: { 200: ZCompanyProfile } },
     },
-    (req) => getCompanyProfile(app, req),
+    (req) => getCompanyProfile(req.ctx),
   );
 
   app.put(
@@ -26,9 +25,9 @@ export async function companyRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Update the company profile',
         body: ZUpdateCompanyProfileBody,
-        response: { 200: ZCompanyProfile, 400: ZApiError, 404: ZApiError },
+        response: { 200: ZCompanyProfile },
       },
     },
-    (req) => updateCompanyProfile(app, req, req.body),
+    (req) => updateCompanyProfile(req.ctx, req.body),
   );
 }

@@ -1,9 +1,8 @@
 import type { TCompanyProfile, ZUpdateCompanyProfileBody } from '@portal/contract/company';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { customers } from '../../db/schema/index.ts';
+import { type Ctx, inTransaction, userOf } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { authOf } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/service.ts';
 import * as repo from './repo.ts';
 
@@ -44,28 +43,24 @@ function toProfile(c: CustomerRow, managerName: string | null): TCompanyProfile 
   };
 }
 
-function ownCompanyId(req: FastifyRequest): string {
-  const auth = authOf(req);
+function ownCompanyId(ctx: Ctx): string {
+  const auth = userOf(ctx);
   if (!auth.customerId) throw notFound('Company');
   return auth.customerId;
 }
 
-export async function getCompanyProfile(app: FastifyInstance, req: FastifyRequest): Promise<TCompanyProfile> {
-  const row = await repo.findCompany(app.db, ownCompanyId(req));
+export async function getCompanyProfile(ctx: Ctx): Promise<TCompanyProfile> {
+  const row = await repo.findCompany(ctx.db, ownCompanyId(ctx));
   if (!row) throw notFound('Company');
   return toProfile(row.customer, row.managerName);
 }
 
-export async function updateCompanyProfile(
-  app: FastifyInstance,
-  req: FastifyRequest,
-  body: z.output<typeof ZUpdateCompanyProfileBody>,
-): Promise<TCompanyProfile> {
-  const customerId = ownCompanyId(req);
-  const before = await getCompanyProfile(app, req);
+export async function updateCompanyProfile(ctx: Ctx, body: z.output<typeof ZUpdateCompanyProfileBody>): Promise<TCompanyProfile> {
+  const customerId = ownCompanyId(ctx);
+  const before = await getCompanyProfile(ctx);
   const same = body.billingSameAsCompany;
-  await app.db.transaction(async (tx) => {
-    const row = await repo.updateCompany(tx, customerId, {
+  await inTransaction(ctx, async (tx) => {
+    const row = await repo.updateCompany(tx.db, customerId, {
       name: body.name,
       website: body.website,
       industry: body.industry,
@@ -94,7 +89,7 @@ export async function updateCompanyProfile(
     });
     if (!row) throw notFound('Company');
     const after = toProfile(row, before.accountManager);
-    await recordAudit(tx, req, {
+    await recordAudit(tx, {
       action: 'company.update',
       entityType: 'customer',
       entityId: customerId,
@@ -104,5 +99,5 @@ export async function updateCompanyProfile(
       after,
     });
   });
-  return getCompanyProfile(app, req);
+  return getCompanyProfile(ctx);
 }

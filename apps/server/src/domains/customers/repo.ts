@@ -2,7 +2,17 @@ import type { TListCustomersQuery } from '@portal/contract/customers';
 import { REVENUE_BANDS } from '@portal/contract/customers';
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, auditLog, customerNotes, customers, ipAddresses, recentCustomers, sessions, users } from '../../db/schema/index.ts';
+import {
+  accounts,
+  auditLog,
+  customerNotes,
+  customers,
+  ipAddresses,
+  phoneNumbers,
+  recentCustomers,
+  sessions,
+  users,
+} from '../../db/schema/index.ts';
 import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
 
 const alive = isNull(customers.deletedAt);
@@ -90,6 +100,12 @@ export async function updateCustomer(db: DbOrTx, id: string, values: Partial<typ
     .where(and(eq(customers.id, id), alive))
     .returning();
   return row;
+}
+
+/** The phone numbers a customer holds (on any of its accounts); they are not in the inventory. */
+export async function countNumbers(db: DbOrTx, customerId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(phoneNumbers).where(eq(phoneNumbers.customerId, customerId));
+  return row?.n ?? 0;
 }
 
 /** Soft delete: the customer and its accounts leave every list; its users' sessions end. */

@@ -16,7 +16,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { setSessionCookie, startImpersonation } from '../auth/service.ts';
+import { setSessionCookie } from '../../plugins/auth.ts';
+import { startImpersonation } from '../auth/service.ts';
 import * as service from './service.ts';
 
 /** Staff-only customer management (spec 2.5, 2.6). Customer sessions get 403 on all of it. */
@@ -37,7 +38,7 @@ export async function customerRoutes(fastify: FastifyInstance) {
         response: { 200: ZPage(ZCustomerListItem) },
       },
     },
-    (req) => service.listCustomers(app, req.query),
+    (req) => service.listCustomers(req.ctx, req.query),
   );
 
   app.get(
@@ -51,25 +52,25 @@ export async function customerRoutes(fastify: FastifyInstance) {
         response: { 200: z.array(ZCustomerSuggestion) },
       },
     },
-    (req) => service.suggestCustomers(app, req.query.q, req.query.limit),
+    (req) => service.suggestCustomers(req.ctx, req.query.q, req.query.limit),
   );
 
   app.get(
     '/api/admin/staff-options',
     { config: read, schema: { tags, summary: 'Staff who may be chosen as account manager', response: { 200: z.array(ZStaffOption) } } },
-    () => service.staffOptions(app),
+    (req) => service.staffOptions(req.ctx),
   );
 
   app.post(
     '/api/admin/customers',
-    { config: write, schema: { tags, summary: 'Create a customer', body: ZCustomerBody, response: { 201: ZCustomer, 400: ZApiError } } },
-    async (req, reply) => reply.code(201).send(await service.createCustomer(app, req, req.body)),
+    { config: write, schema: { tags, summary: 'Create a customer', body: ZCustomerBody, response: { 201: ZCustomer } } },
+    async (req, reply) => reply.code(201).send(await service.createCustomer(req.ctx, req.body)),
   );
 
   app.get(
     '/api/admin/customers/:id',
-    { config: read, schema: { tags, summary: 'A customer', params: ZIdParams, response: { 200: ZCustomer, 404: ZApiError } } },
-    (req) => service.getCustomer(app, req, req.params.id),
+    { config: read, schema: { tags, summary: 'A customer', params: ZIdParams, response: { 200: ZCustomer } } },
+    (req) => service.getCustomer(req.ctx, req.params.id),
   );
 
   app.put(
@@ -81,10 +82,10 @@ export async function customerRoutes(fastify: FastifyInstance) {
         summary: 'Update the company profile',
         params: ZIdParams,
         body: ZCustomerBody,
-        response: { 200: ZCustomer, 400: ZApiError, 404: ZApiError },
+        response: { 200: ZCustomer },
       },
     },
-    (req) => service.updateCustomer(app, req, req.params.id, req.body),
+    (req) => service.updateCustomer(req.ctx, req.params.id, req.body),
   );
 
   app.delete(
@@ -93,13 +94,13 @@ export async function customerRoutes(fastify: FastifyInstance) {
       config: write,
       schema: {
         tags,
-        summary: 'Delete a customer (soft): it and its accounts leave every list',
+        summary: 'Delete a customer (soft): it and its accounts leave every list; refused (409) while it holds phone numbers',
         params: ZIdParams,
-        response: { 200: ZOk, 404: ZApiError },
+        response: { 200: ZOk, 409: ZApiError },
       },
     },
     async (req) => {
-      await service.deleteCustomer(app, req, req.params.id);
+      await service.deleteCustomer(req.ctx, req.params.id);
       return { ok: true as const };
     },
   );
@@ -108,9 +109,9 @@ export async function customerRoutes(fastify: FastifyInstance) {
     '/api/admin/customers/:id/notes',
     {
       config: read,
-      schema: { tags, summary: "A customer's notes", params: ZIdParams, response: { 200: z.array(ZCustomerNote), 404: ZApiError } },
+      schema: { tags, summary: "A customer's notes", params: ZIdParams, response: { 200: z.array(ZCustomerNote) } },
     },
-    (req) => service.listNotes(app, req.params.id),
+    (req) => service.listNotes(req.ctx, req.params.id),
   );
 
   app.post(
@@ -122,10 +123,10 @@ export async function customerRoutes(fastify: FastifyInstance) {
         summary: 'Add a note',
         params: ZIdParams,
         body: ZNoteBody,
-        response: { 201: ZCustomerNote, 400: ZApiError, 404: ZApiError },
+        response: { 201: ZCustomerNote },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.addNote(app, req, req.params.id, req.body.body)),
+    async (req, reply) => reply.code(201).send(await service.addNote(req.ctx, req.params.id, req.body.body)),
   );
 
   app.get(
@@ -136,10 +137,10 @@ export async function customerRoutes(fastify: FastifyInstance) {
         tags,
         summary: "The customer's activity log (audit trail)",
         params: ZIdParams,
-        response: { 200: z.array(ZActivityEntry), 404: ZApiError },
+        response: { 200: z.array(ZActivityEntry) },
       },
     },
-    (req) => service.listActivity(app, req.params.id),
+    (req) => service.listActivity(req.ctx, req.params.id),
   );
 
   app.get(
@@ -150,10 +151,10 @@ export async function customerRoutes(fastify: FastifyInstance) {
         tags,
         summary: "The customer's 382 Network IP addresses",
         params: ZIdParams,
-        response: { 200: z.array(ZIpAddress), 404: ZApiError },
+        response: { 200: z.array(ZIpAddress) },
       },
     },
-    (req) => service.listIpAddresses(app, req.params.id),
+    (req) => service.listIpAddresses(req.ctx, req.params.id),
   );
 
   app.post(
@@ -164,13 +165,13 @@ export async function customerRoutes(fastify: FastifyInstance) {
         tags,
         summary: "Open the customer portal as the customer's first active Admin user",
         params: ZIdParams,
-        response: { 200: ZImpersonateResponse, 404: ZApiError, 409: ZApiError },
+        response: { 200: ZImpersonateResponse, 409: ZApiError },
       },
     },
     async (req, reply) => {
-      const customer = await service.requireCustomer(app, req.params.id);
-      const admin = await service.firstCustomerAdmin(app, customer.id);
-      const token = await startImpersonation(app, req, { customerId: customer.id, customerName: customer.name, user: admin });
+      const customer = await service.requireCustomer(req.ctx, req.params.id);
+      const admin = await service.firstCustomerAdmin(req.ctx, customer.id);
+      const token = await startImpersonation(req.ctx, { customerId: customer.id, customerName: customer.name, user: admin });
       setSessionCookie(app, reply, token, false);
       return { ok: true as const, redirectTo: '/customer' };
     },

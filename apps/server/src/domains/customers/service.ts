@@ -11,12 +11,11 @@ import type {
   ZCustomerBody,
 } from '@portal/contract/customers';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { customers } from '../../db/schema/index.ts';
-import { invalid, notFound } from '../../lib/errors.ts';
+import { type Ctx, inTransaction, userOf } from '../../lib/context.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
-import { authOf } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/service.ts';
 import * as repo from './repo.ts';
 
@@ -86,36 +85,36 @@ const auditView = (c: CustomerRow) => ({
   accountManagerId: c.accountManagerId,
 });
 
-export async function listCustomers(app: FastifyInstance, q: TListCustomersQuery): Promise<TPage<TCustomerListItem>> {
-  const { items, total } = await repo.listCustomers(app.db, q);
+export async function listCustomers(ctx: Ctx, q: TListCustomersQuery): Promise<TPage<TCustomerListItem>> {
+  const { items, total } = await repo.listCustomers(ctx.db, q);
   return pageOf(items.map(toListItem), total, q);
 }
 
-export function suggestCustomers(app: FastifyInstance, text: string, limit: number): Promise<TCustomerSuggestion[]> {
-  return repo.suggestCustomers(app.db, text, limit);
+export function suggestCustomers(ctx: Ctx, text: string, limit: number): Promise<TCustomerSuggestion[]> {
+  return repo.suggestCustomers(ctx.db, text, limit);
 }
 
-export function staffOptions(app: FastifyInstance): Promise<TStaffOption[]> {
-  return repo.staffOptions(app.db);
+export function staffOptions(ctx: Ctx): Promise<TStaffOption[]> {
+  return repo.staffOptions(ctx.db);
 }
 
 /** A customer's detail; opening it is remembered for the staff user's Recently Accessed list. */
-export async function getCustomer(app: FastifyInstance, req: FastifyRequest, id: string): Promise<TCustomer> {
-  const row = await repo.findCustomer(app.db, id);
+export async function getCustomer(ctx: Ctx, id: string): Promise<TCustomer> {
+  const row = await repo.findCustomer(ctx.db, id);
   if (!row) throw notFound('Customer');
-  await repo.touchRecent(app.db, authOf(req).userId, id, new Date());
+  await repo.touchRecent(ctx.db, userOf(ctx).userId, id, new Date());
   return toCustomer(row.customer, row.manager);
 }
 
 /** Throws a 404 unless the customer exists (and is not deleted). */
-export async function requireCustomer(app: FastifyInstance, id: string): Promise<CustomerRow> {
-  const row = await repo.findCustomer(app.db, id);
+export async function requireCustomer(ctx: Ctx, id: string): Promise<CustomerRow> {
+  const row = await repo.findCustomer(ctx.db, id);
   if (!row) throw notFound('Customer');
   return row.customer;
 }
 
-async function checkManager(app: FastifyInstance, managerId: string | null | undefined) {
-  if (managerId && !(await repo.isActiveStaff(app.db, managerId))) {
+async function checkManager(ctx: Ctx, managerId: string | null | undefined) {
+  if (managerId && !(await repo.isActiveStaff(ctx.db, managerId))) {
     throw invalid({ accountManagerId: 'Choose an account manager from the staff list' });
   }
 }
@@ -135,15 +134,15 @@ const columnsOf = (body: CustomerBody) => ({
   industry: body.industry,
 });
 
-export async function createCustomer(app: FastifyInstance, req: FastifyRequest, body: CustomerBody): Promise<TCustomer> {
-  await checkManager(app, body.accountManagerId);
-  const created = await app.db.transaction(async (tx) => {
+export async function createCustomer(ctx: Ctx, body: CustomerBody): Promise<TCustomer> {
+  await checkManager(ctx, body.accountManagerId);
+  const created = await inTransaction(ctx, async (tx) => {
     // Serialise code assignment so two creations never pick the same CUST number.
-    await tx.execute(sql`select pg_advisory_xact_lock(382001)`);
-    const customerCode = await repo.nextCustomerCode(tx);
-    const row = await repo.insertCustomer(tx, { ...columnsOf(body), customerCode });
+    await tx.db.execute(sql`select pg_advisory_xact_lock(382001)`);
+    const customerCode = await repo.nextCustomerCode(tx.db);
+    const row = await repo.insertCustomer(tx.db, { ...columnsOf(body), customerCode });
     if (!row) throw new Error('Customer insert returned nothing');
-    await recordAudit(tx, req, {
+    await recordAudit(tx, {
       action: 'customer.create',
       entityType: 'customer',
       entityId: row.id,
@@ -153,16 +152,16 @@ export async function createCustomer(app: FastifyInstance, req: FastifyRequest, 
     });
     return row;
   });
-  return getCustomer(app, req, created.id);
+  return getCustomer(ctx, created.id);
 }
 
-export async function updateCustomer(app: FastifyInstance, req: FastifyRequest, id: string, body: CustomerBody): Promise<TCustomer> {
-  const before = await requireCustomer(app, id);
-  await checkManager(app, body.accountManagerId);
-  await app.db.transaction(async (tx) => {
-    const after = await repo.updateCustomer(tx, id, columnsOf(body));
+export async function updateCustomer(ctx: Ctx, id: string, body: CustomerBody): Promise<TCustomer> {
+  const before = await requireCustomer(ctx, id);
+  await checkManager(ctx, body.accountManagerId);
+  await inTransaction(ctx, async (tx) => {
+    const after = await repo.updateCustomer(tx.db, id, columnsOf(body));
     if (!after) throw notFound('Customer');
-    await recordAudit(tx, req, {
+    await recordAudit(tx, {
       action: 'customer.update',
       entityType: 'customer',
       entityId: id,
@@ -172,14 +171,25 @@ export async function updateCustomer(app: FastifyInstance, req: FastifyRequest, 
       after: auditView(after),
     });
   });
-  return getCustomer(app, req, id);
+  return getCustomer(ctx, id);
 }
 
-export async function deleteCustomer(app: FastifyInstance, req: FastifyRequest, id: string): Promise<void> {
-  await app.db.transaction(async (tx) => {
-    const row = await repo.softDeleteCustomer(tx, id, new Date());
+/**
+ * Soft delete. Like an account, a customer that still holds phone numbers is refused: the numbers
+ * would otherwise stay bound to deleted accounts, gone from the lists and from the inventory.
+ */
+export async function deleteCustomer(ctx: Ctx, id: string): Promise<void> {
+  const customer = await requireCustomer(ctx, id);
+  await inTransaction(ctx, async (tx) => {
+    const held = await repo.countNumbers(tx.db, id);
+    if (held > 0) {
+      throw conflict(
+        `${customer.name} still holds ${held} phone number${held === 1 ? '' : 's'}. Move or remove them before deleting the customer.`,
+      );
+    }
+    const row = await repo.softDeleteCustomer(tx.db, id, new Date());
     if (!row) throw notFound('Customer');
-    await recordAudit(tx, req, {
+    await recordAudit(tx, {
       action: 'customer.delete',
       entityType: 'customer',
       entityId: id,
@@ -189,19 +199,19 @@ export async function deleteCustomer(app: FastifyInstance, req: FastifyRequest, 
   });
 }
 
-export async function listNotes(app: FastifyInstance, customerId: string): Promise<TCustomerNote[]> {
-  await requireCustomer(app, customerId);
-  const rows = await repo.listNotes(app.db, customerId);
+export async function listNotes(ctx: Ctx, customerId: string): Promise<TCustomerNote[]> {
+  await requireCustomer(ctx, customerId);
+  const rows = await repo.listNotes(ctx.db, customerId);
   return rows.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() }));
 }
 
-export async function addNote(app: FastifyInstance, req: FastifyRequest, customerId: string, body: string): Promise<TCustomerNote> {
-  const customer = await requireCustomer(app, customerId);
-  const auth = authOf(req);
-  const note = await app.db.transaction(async (tx) => {
-    const row = await repo.insertNote(tx, { customerId, authorId: auth.userId, body });
+export async function addNote(ctx: Ctx, customerId: string, body: string): Promise<TCustomerNote> {
+  const customer = await requireCustomer(ctx, customerId);
+  const auth = userOf(ctx);
+  const note = await inTransaction(ctx, async (tx) => {
+    const row = await repo.insertNote(tx.db, { customerId, authorId: auth.userId, body });
     if (!row) throw new Error('Note insert returned nothing');
-    await recordAudit(tx, req, {
+    await recordAudit(tx, {
       action: 'customer.note_add',
       entityType: 'customer_note',
       entityId: row.id,
@@ -214,18 +224,18 @@ export async function addNote(app: FastifyInstance, req: FastifyRequest, custome
   return { id: note.id, body: note.body, authorName: auth.name, createdAt: note.createdAt.toISOString() };
 }
 
-export async function listActivity(app: FastifyInstance, customerId: string): Promise<TActivityEntry[]> {
-  await requireCustomer(app, customerId);
-  const rows = await repo.listActivity(app.db, customerId, 100);
+export async function listActivity(ctx: Ctx, customerId: string): Promise<TActivityEntry[]> {
+  await requireCustomer(ctx, customerId);
+  const rows = await repo.listActivity(ctx.db, customerId, 100);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
-export async function listIpAddresses(app: FastifyInstance, customerId: string): Promise<TIpAddress[]> {
-  await requireCustomer(app, customerId);
-  const rows = await repo.listIpAddresses(app.db, customerId);
+export async function listIpAddresses(ctx: Ctx, customerId: string): Promise<TIpAddress[]> {
+  await requireCustomer(ctx, customerId);
+  const rows = await repo.listIpAddresses(ctx.db, customerId);
   return rows.map((r) => ({ ...r, lastUpdated: r.lastUpdated.toISOString() }));
 }
 
-export function firstCustomerAdmin(app: FastifyInstance, customerId: string) {
-  return repo.firstCustomerAdmin(app.db, customerId);
+export function firstCustomerAdmin(ctx: Ctx, customerId: string) {
+  return repo.firstCustomerAdmin(ctx.db, customerId);
 }

@@ -1,4 +1,3 @@
-import { ZApiError } from '@portal/contract/common';
 import { ZAdminDashboard, ZCustomerDashboard } from '@portal/contract/dashboard';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,15 +11,15 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/dashboard',
     { config: { permission: 'customers.read' }, schema: { tags, summary: 'The admin dashboard', response: { 200: ZAdminDashboard } } },
-    (req) => adminDashboard(app, req),
+    (req) => adminDashboard(req.ctx),
   );
 
   app.get(
     '/api/dashboard',
     {
       config: { permission: 'company.read' },
-      schema: { tags, summary: "The customer dashboard for the caller's company", response: { 200: ZCustomerDashboard, 404: ZApiError } },
+      schema: { tags, summary: "The customer dashboard for the caller's company", response: { 200: ZCustomerDashboard } },
     },
-    (req) => customerDashboard(app, req),
+    (req) => customerDashboard(req.ctx),
   );
 }

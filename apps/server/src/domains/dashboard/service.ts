@@ -1,7 +1,6 @@
 import type { TAdminDashboard, TCustomerDashboard } from '@portal/contract/dashboard';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Ctx, userOf } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { authOf } from '../../plugins/auth.ts';
 import * as repo from './repo.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -10,10 +9,10 @@ const monthStart = (now: Date) => ymd(new Date(Date.UTC(now.getUTCFullYear(), no
 const iso = <T extends { updatedAt: Date }>(r: T) => ({ ...r, updatedAt: r.updatedAt.toISOString() });
 
 /** Availability over the last 30 days: the share of service-time not inside an incident. */
-async function uptime(app: FastifyInstance, now: Date): Promise<number> {
+async function uptime(ctx: Ctx, now: Date): Promise<number> {
   const since = new Date(now.getTime() - 30 * DAY_MS);
-  const incidents = await repo.incidentsSince(app.db, since);
-  const services = new Set((await repo.currentServiceStatus(app.db)).map((s) => s.serviceName));
+  const incidents = await repo.incidentsSince(ctx.db, since);
+  const services = new Set((await repo.currentServiceStatus(ctx.db)).map((s) => s.serviceName));
   for (const i of incidents) services.add(i.serviceName);
   const down = incidents.reduce((sum, i) => {
     const start = Math.max(i.startedAt.getTime(), since.getTime());
@@ -24,18 +23,18 @@ async function uptime(app: FastifyInstance, now: Date): Promise<number> {
   return Math.floor((1 - down / total) * 10_000) / 100;
 }
 
-export async function adminDashboard(app: FastifyInstance, req: FastifyRequest): Promise<TAdminDashboard> {
-  const auth = authOf(req);
+export async function adminDashboard(ctx: Ctx): Promise<TAdminDashboard> {
+  const auth = userOf(ctx);
   const now = new Date();
   const [totalCustomers, monthlyRevenue, activeServices, supportTickets, status, recentCustomers, recentTickets, up] = await Promise.all([
-    repo.countCustomers(app.db),
-    repo.invoicedSince(app.db, monthStart(now)),
-    repo.countActiveServices(app.db),
-    repo.countOpenTickets(app.db, null),
-    repo.currentServiceStatus(app.db),
-    repo.recentCustomersOf(app.db, auth.userId, 5),
-    repo.recentTickets(app.db, null, true, 5),
-    uptime(app, now),
+    repo.countCustomers(ctx.db),
+    repo.invoicedSince(ctx.db, monthStart(now)),
+    repo.countActiveServices(ctx.db),
+    repo.countOpenTickets(ctx.db, null),
+    repo.currentServiceStatus(ctx.db),
+    repo.recentCustomersOf(ctx.db, auth.userId, 5),
+    repo.recentTickets(ctx.db, null, true, 5),
+    uptime(ctx, now),
   ]);
   return {
     metrics: { totalCustomers, monthlyRevenue, activeServices, supportTickets },
@@ -49,22 +48,22 @@ export async function adminDashboard(app: FastifyInstance, req: FastifyRequest):
 
 type Service = 'SMS' | 'Voice' | 'Numbers';
 
-export async function customerDashboard(app: FastifyInstance, req: FastifyRequest): Promise<TCustomerDashboard> {
-  const auth = authOf(req);
+export async function customerDashboard(ctx: Ctx): Promise<TCustomerDashboard> {
+  const auth = userOf(ctx);
   const customerId = auth.customerId;
   if (!customerId) throw notFound('Company');
   const now = new Date();
   const since = ymd(new Date(now.getTime() - 29 * DAY_MS));
   const month = monthStart(now);
   const [companyName, activeSubAccounts, activeNumbers, openTickets, status, recentAccounts, recentTickets, daily] = await Promise.all([
-    repo.companyName(app.db, customerId),
-    repo.countActiveAccounts(app.db, customerId),
-    repo.countActiveNumbers(app.db, customerId),
-    repo.countOpenTickets(app.db, customerId),
-    repo.currentServiceStatus(app.db),
-    repo.recentAccounts(app.db, customerId, 5),
-    repo.recentTickets(app.db, customerId, false, 5),
-    repo.dailyUsage(app.db, customerId, since < month ? since : month),
+    repo.companyName(ctx.db, customerId),
+    repo.countActiveAccounts(ctx.db, customerId),
+    repo.countActiveNumbers(ctx.db, customerId),
+    repo.countOpenTickets(ctx.db, customerId),
+    repo.currentServiceStatus(ctx.db),
+    repo.recentAccounts(ctx.db, customerId, 5),
+    repo.recentTickets(ctx.db, customerId, false, 5),
+    repo.dailyUsage(ctx.db, customerId, since < month ? since : month),
   ]);
   if (!companyName) throw notFound('Company');
 

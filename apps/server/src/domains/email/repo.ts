@@ -1,5 +1,5 @@
 import type { TListOutboxQuery } from '@portal/contract/email';
-import { count, desc, ilike } from 'drizzle-orm';
+import { count, desc, eq, ilike } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
 import { likePattern, offsetOf } from '../../lib/paging.ts';
@@ -18,4 +18,23 @@ export async function listOutbox(db: DbOrTx, q: TListOutboxQuery) {
     db.select({ n: count() }).from(emailOutbox).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+export async function insertOutboxEmail(db: DbOrTx, values: typeof emailOutbox.$inferInsert): Promise<string> {
+  const [row] = await db.insert(emailOutbox).values(values).returning({ id: emailOutbox.id });
+  if (!row) throw new Error('Outbox insert returned nothing');
+  return row.id;
+}
+
+export async function findOutboxEmail(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  return row ?? null;
+}
+
+export async function setOutboxState(
+  db: DbOrTx,
+  id: string,
+  values: { state: 'queued' | 'sent' | 'failed' | 'kept'; error?: string | null; sentAt?: Date | null },
+): Promise<void> {
+  await db.update(emailOutbox).set(values).where(eq(emailOutbox.id, id));
 }

@@ -1,4 +1,3 @@
-import { ZApiError } from '@portal/contract/common';
 import { ZListOutboxQuery, ZOutboxPage } from '@portal/contract/email';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,9 +14,9 @@ export async function emailRoutes(fastify: FastifyInstance) {
         tags: ['email'],
         summary: 'Emails the portal sent or kept (no SMTP server configured), newest first',
         querystring: ZListOutboxQuery,
-        response: { 200: ZOutboxPage, 400: ZApiError },
+        response: { 200: ZOutboxPage },
       },
     },
-    (req) => listOutbox(app.db, req.query),
+    (req) => listOutbox(app.db, req.query, { showLinks: app.config.PORTAL_OUTBOX_SHOW_LINKS }),
   );
 }

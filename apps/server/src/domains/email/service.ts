@@ -1,31 +1,47 @@
 import type { TListOutboxQuery, TOutboxPage } from '@portal/contract/email';
 import type { DbOrTx } from '../../db/client.ts';
-import { emailOutbox } from '../../db/schema/index.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import type { Ctx } from '../../lib/context.ts';
 import { pageOf } from '../../lib/paging.ts';
+import { sendEmailJob } from './jobs.ts';
+import type { Email } from './mailer.ts';
 import * as repo from './repo.ts';
 
-export interface Email {
-  to: string;
-  subject: string;
-  body: string;
+export type { Email };
+
+/**
+ * Every email goes through the outbox table in the caller's transaction (ctx.db), so an email is
+ * sent only for a change that committed. With SMTP_URL set, the same transaction enqueues the job
+ * that sends it ('queued', then 'sent' or 'failed'); without, it is 'kept' there for staff to read.
+ */
+export async function queueEmail(ctx: Ctx, email: Email): Promise<void> {
+  const sending = Boolean(ctx.config.SMTP_URL);
+  const outboxId = await repo.insertOutboxEmail(ctx.db, {
+    toAddress: email.to,
+    subject: email.subject,
+    body: email.body,
+    state: sending ? 'queued' : 'kept',
+  });
+  if (sending) await enqueue(ctx, sendEmailJob, { outboxId });
+}
+
+/** Tokens in links (password reset, invitations) open someone else's account: staff never see them. */
+export function maskLinkSecrets(text: string): string {
+  return text.replace(/([?&](?:token|key|secret|code)=)[^\s&#]+/gi, '$1[hidden]');
 }
 
 /**
- * Every email goes through the outbox table in the caller's transaction, so an email is sent only
- * for a change that committed. With no SMTP server configured it is kept there for staff to read.
+ * The staff view of the outbox. Link secrets are masked unless PORTAL_OUTBOX_SHOW_LINKS is set
+ * (end-to-end tests without SMTP; refused in production).
  */
-export async function queueEmail(tx: DbOrTx, email: Email): Promise<void> {
-  await tx.insert(emailOutbox).values({ toAddress: email.to, subject: email.subject, body: email.body, state: 'kept' });
-}
-
-export async function listOutbox(db: DbOrTx, q: TListOutboxQuery): Promise<TOutboxPage> {
+export async function listOutbox(db: DbOrTx, q: TListOutboxQuery, opts: { showLinks?: boolean } = {}): Promise<TOutboxPage> {
   const { rows, total } = await repo.listOutbox(db, q);
   return pageOf(
     rows.map((r) => ({
       id: r.id,
       to: r.toAddress,
       subject: r.subject,
-      body: r.body,
+      body: opts.showLinks ? r.body : maskLinkSecrets(r.body),
       state: r.state,
       createdAt: r.createdAt.toISOString(),
     })),

@@ -1,4 +1,4 @@
-import { ZApiError, ZIdParams, ZOk } from '@portal/contract/common';
+import { ZIdParams, ZOk } from '@portal/contract/common';
 import { ZListNotificationsQuery, ZNotificationList } from '@portal/contract/notifications';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,14 +19,14 @@ export async function notificationRoutes(fastify: FastifyInstance) {
         response: { 200: ZNotificationList },
       },
     },
-    (req) => list(app, req, req.query.limit, req.query.unreadOnly),
+    (req) => list(req.ctx, req.query.limit, req.query.unreadOnly),
   );
 
   app.post(
     '/api/notifications/read-all',
     { config: { permission: 'signedIn' }, schema: { tags, summary: 'Mark all as read', response: { 200: ZOk } } },
     async (req) => {
-      await markAllRead(app, req);
+      await markAllRead(req.ctx);
       return { ok: true as const };
     },
   );
@@ -35,10 +35,10 @@ export async function notificationRoutes(fastify: FastifyInstance) {
     '/api/notifications/:id/read',
     {
       config: { permission: 'signedIn' },
-      schema: { tags, summary: 'Mark one as read', params: ZIdParams, response: { 200: ZOk, 404: ZApiError } },
+      schema: { tags, summary: 'Mark one as read', params: ZIdParams, response: { 200: ZOk } },
     },
     async (req) => {
-      await setRead(app, req, req.params.id, true);
+      await setRead(req.ctx, req.params.id, true);
       return { ok: true as const };
     },
   );
@@ -47,10 +47,10 @@ export async function notificationRoutes(fastify: FastifyInstance) {
     '/api/notifications/:id/unread',
     {
       config: { permission: 'signedIn' },
-      schema: { tags, summary: 'Mark one as unread', params: ZIdParams, response: { 200: ZOk, 404: ZApiError } },
+      schema: { tags, summary: 'Mark one as unread', params: ZIdParams, response: { 200: ZOk } },
     },
     async (req) => {
-      await setRead(app, req, req.params.id, false);
+      await setRead(req.ctx, req.params.id, false);
       return { ok: true as const };
     },
   );

@@ -1,9 +1,7 @@
 import type { TNotification, TNotificationList } from '@portal/contract/notifications';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../../db/client.ts';
 import type { notifications } from '../../db/schema/index.ts';
+import { type Ctx, inTransaction, userOf } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { authOf } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/service.ts';
 import * as repo from './repo.ts';
 
@@ -19,17 +17,17 @@ function toNotification(row: typeof notifications.$inferSelect): TNotification {
   };
 }
 
-export async function list(app: FastifyInstance, req: FastifyRequest, limit: number, unreadOnly: boolean): Promise<TNotificationList> {
-  const { userId } = authOf(req);
-  const [rows, unreadCount] = await Promise.all([repo.listForUser(app.db, userId, limit, unreadOnly), repo.countUnread(app.db, userId)]);
+export async function list(ctx: Ctx, limit: number, unreadOnly: boolean): Promise<TNotificationList> {
+  const { userId } = userOf(ctx);
+  const [rows, unreadCount] = await Promise.all([repo.listForUser(ctx.db, userId, limit, unreadOnly), repo.countUnread(ctx.db, userId)]);
   return { items: rows.map(toNotification), unreadCount };
 }
 
-export async function markAllRead(app: FastifyInstance, req: FastifyRequest): Promise<void> {
-  const auth = authOf(req);
-  await app.db.transaction(async (tx) => {
-    const rows = await repo.markAllRead(tx, auth.userId, new Date());
-    await recordAudit(tx, req, {
+export async function markAllRead(ctx: Ctx): Promise<void> {
+  const auth = userOf(ctx);
+  await inTransaction(ctx, async (tx) => {
+    const rows = await repo.markAllRead(tx.db, auth.userId, new Date());
+    await recordAudit(tx, {
       action: 'notification.read_all',
       entityType: 'notification',
       customerId: auth.customerId,
@@ -38,12 +36,12 @@ export async function markAllRead(app: FastifyInstance, req: FastifyRequest): Pr
   });
 }
 
-export async function setRead(app: FastifyInstance, req: FastifyRequest, id: string, read: boolean): Promise<void> {
-  const auth = authOf(req);
-  await app.db.transaction(async (tx) => {
-    const row = await repo.setRead(tx, auth.userId, id, read ? new Date() : null);
+export async function setRead(ctx: Ctx, id: string, read: boolean): Promise<void> {
+  const auth = userOf(ctx);
+  await inTransaction(ctx, async (tx) => {
+    const row = await repo.setRead(tx.db, auth.userId, id, read ? new Date() : null);
     if (!row) throw notFound('Notification');
-    await recordAudit(tx, req, {
+    await recordAudit(tx, {
       action: read ? 'notification.read' : 'notification.unread',
       entityType: 'notification',
       entityId: id,
@@ -53,8 +51,8 @@ export async function setRead(app: FastifyInstance, req: FastifyRequest, id: str
   });
 }
 
-export function unreadCount(app: FastifyInstance, userId: string): Promise<number> {
-  return repo.countUnread(app.db, userId);
+export function unreadCount(ctx: Ctx, userId: string): Promise<number> {
+  return repo.countUnread(ctx.db, userId);
 }
 
 export interface NewNotification {
@@ -66,9 +64,9 @@ export interface NewNotification {
 }
 
 /** Notifies users of an event, inside the caller's transaction (the event and its notices commit together). */
-export async function notifyUsers(tx: DbOrTx, userIds: string[], n: NewNotification): Promise<void> {
+export async function notifyUsers(tx: Ctx, userIds: string[], n: NewNotification): Promise<void> {
   await repo.insertMany(
-    tx,
+    tx.db,
     userIds.map((userId) => ({ userId, type: n.type, title: n.title, message: n.message, link: n.link ?? null })),
   );
 }

@@ -3,9 +3,9 @@ import { and, arrayContains, asc, count, desc, eq, gt, ilike, inArray, isNotNull
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, customers, phoneNumbers, portingDocuments, portingEvents, portingRequests, users } from '../../db/schema/index.ts';
 import type { ListScope } from '../../lib/list-scope.ts';
+import { likePattern, offsetOf } from '../../lib/paging.ts';
 
 /** LIKE patterns match the user's text literally. */
-export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const numberColumns = {
   id: phoneNumbers.id,
@@ -39,9 +39,9 @@ function numberFilters(f: NumberFilters): SQL | undefined {
   return and(
     f.search
       ? or(
-          digits.length >= 2 ? ilike(phoneNumbers.number, `%${likeEscape(digits)}%`) : undefined,
-          ilike(accounts.name, `%${likeEscape(f.search)}%`),
-          ilike(phoneNumbers.city, `%${likeEscape(f.search)}%`),
+          digits.length >= 2 ? ilike(phoneNumbers.number, likePattern(digits)) : undefined,
+          ilike(accounts.name, likePattern(f.search)),
+          ilike(phoneNumbers.city, likePattern(f.search)),
         )
       : undefined,
     f.type ? eq(phoneNumbers.type, f.type) : undefined,
@@ -59,11 +59,7 @@ export async function listNumbers(db: DbOrTx, scope: ListScope, q: TListNumbersQ
       .innerJoin(accounts, eq(accounts.id, phoneNumbers.accountId))
       .innerJoin(customers, eq(customers.id, phoneNumbers.customerId));
   const [rows, [total]] = await Promise.all([
-    base()
-      .where(where)
-      .orderBy(asc(phoneNumbers.number))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+    base().where(where).orderBy(asc(phoneNumbers.number)).limit(q.pageSize).offset(offsetOf(q)),
     db.select({ n: count() }).from(phoneNumbers).innerJoin(accounts, eq(accounts.id, phoneNumbers.accountId)).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -151,7 +147,7 @@ export async function searchInventory(
     isNull(phoneNumbers.accountId),
     isNull(phoneNumbers.customerId),
     // NANP numbers: +1 then the area code; a prefix is the leading digits after the country code
-    digits ? ilike(phoneNumbers.number, `+1${likeEscape(digits)}%`) : undefined,
+    digits ? ilike(phoneNumbers.number, `+1${likePattern(digits, 'prefix')}`) : undefined,
     f.type ? eq(phoneNumbers.type, f.type as 'DID' | 'TFN') : undefined,
     f.features?.length ? arrayContains(phoneNumbers.features, f.features) : undefined,
   );
@@ -173,21 +169,6 @@ export async function numberByE164(db: DbOrTx, number: string) {
     .from(phoneNumbers)
     .where(eq(phoneNumbers.number, number));
   return row;
-}
-
-export async function accountsInScope(db: DbOrTx, customerId: string | null) {
-  return db
-    .select({
-      id: accounts.id,
-      name: accounts.name,
-      accountCode: accounts.accountCode,
-      customerId: accounts.customerId,
-      customerName: customers.name,
-    })
-    .from(accounts)
-    .innerJoin(customers, eq(customers.id, accounts.customerId))
-    .where(and(isNull(accounts.deletedAt), isNull(customers.deletedAt), customerId ? eq(accounts.customerId, customerId) : undefined))
-    .orderBy(asc(customers.name), asc(accounts.name));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -224,9 +205,9 @@ export async function listPorting(db: DbOrTx, scope: ListScope, q: TListPortingQ
     q.status ? eq(portingRequests.status, q.status) : undefined,
     q.search
       ? or(
-          ilike(portingRequests.requestCode, `%${likeEscape(q.search)}%`),
-          ilike(portingRequests.number, `%${likeEscape(q.search.replace(/[^\d+]/g, '') || q.search)}%`),
-          ilike(accounts.name, `%${likeEscape(q.search)}%`),
+          ilike(portingRequests.requestCode, likePattern(q.search)),
+          ilike(portingRequests.number, likePattern(q.search.replace(/[^\d+]/g, '') || q.search)),
+          ilike(accounts.name, likePattern(q.search)),
         )
       : undefined,
   );
@@ -237,11 +218,7 @@ export async function listPorting(db: DbOrTx, scope: ListScope, q: TListPortingQ
       .innerJoin(accounts, eq(accounts.id, portingRequests.accountId))
       .innerJoin(customers, eq(customers.id, portingRequests.customerId));
   const [rows, [total]] = await Promise.all([
-    from()
-      .where(where)
-      .orderBy(desc(portingRequests.requestDate), desc(portingRequests.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+    from().where(where).orderBy(desc(portingRequests.requestDate), desc(portingRequests.id)).limit(q.pageSize).offset(offsetOf(q)),
     db
       .select({ n: count() })
       .from(portingRequests)
@@ -323,6 +300,39 @@ export async function nextPortingCode(tx: DbOrTx, year: number) {
     .from(portingRequests)
     .where(sql`${portingRequests.requestCode} like ${`${prefix}%`}`);
   return `${prefix}${String((row?.max ?? 0) + 1).padStart(3, '0')}`;
+}
+
+/** Holds a request's row until the transaction ends: status changes of one request run one at a time. */
+export async function lockPortingRequest(tx: DbOrTx, id: string) {
+  await tx.select({ id: portingRequests.id }).from(portingRequests).where(eq(portingRequests.id, id)).for('update');
+}
+
+/** Serialises one customer's document uploads so the quota holds under concurrency. */
+export async function lockCustomerDocuments(tx: DbOrTx, customerId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(382005, hashtext(${customerId}))`);
+}
+
+/** Documents held by one request and bytes held by the request and by its whole customer. */
+export async function documentUsage(db: DbOrTx, requestId: string, customerId: string) {
+  const [row] = await db
+    .select({
+      requestFiles: sql<number>`count(*) filter (where ${portingDocuments.requestId} = ${requestId})::int`,
+      requestBytes: sql<number>`coalesce(sum(${portingDocuments.sizeBytes}) filter (where ${portingDocuments.requestId} = ${requestId}), 0)::bigint`,
+      customerBytes: sql<number>`coalesce(sum(${portingDocuments.sizeBytes}), 0)::bigint`,
+    })
+    .from(portingDocuments)
+    .innerJoin(portingRequests, eq(portingRequests.id, portingDocuments.requestId))
+    .where(eq(portingRequests.customerId, customerId));
+  return {
+    requestFiles: Number(row?.requestFiles ?? 0),
+    requestBytes: Number(row?.requestBytes ?? 0),
+    customerBytes: Number(row?.customerBytes ?? 0),
+  };
+}
+
+export async function insertNumber(tx: DbOrTx, values: typeof phoneNumbers.$inferInsert) {
+  const [row] = await tx.insert(phoneNumbers).values(values).returning({ id: phoneNumbers.id });
+  return row;
 }
 
 export async function lockPortingCodes(tx: DbOrTx) {

@@ -11,7 +11,6 @@ import {
   ZListNumbersQuery,
   ZListPortingQuery,
   ZMoveNumbersBody,
-  ZNumberAccountList,
   ZNumberSummary,
   ZNumbersChanged,
   ZPhoneNumberPage,
@@ -27,7 +26,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendCsv } from '../../lib/csv.ts';
+import { sendExport } from '../../lib/export.ts';
 import * as service from './service.ts';
 
 const ZCsv = z.string().describe('text/csv');
@@ -55,43 +54,28 @@ export async function numberRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Assigned phone numbers in scope',
         querystring: ZListNumbersQuery,
-        response: { 200: ZPhoneNumberPage, 404: ZApiError },
+        response: { 200: ZPhoneNumberPage },
       },
     },
-    (req) => service.listNumbers(app, req, req.query),
+    (req) => service.listNumbers(req.ctx, req.query),
   );
 
   app.get(
     '/api/numbers/summary',
     {
       config: { permission: 'numbers.read' },
-      schema: { tags, summary: 'The four summary cards', querystring: ZScopeQuery, response: { 200: ZNumberSummary, 404: ZApiError } },
+      schema: { tags, summary: 'The four summary cards', querystring: ZScopeQuery, response: { 200: ZNumberSummary } },
     },
-    (req) => service.numberSummary(app, req, req.query),
+    (req) => service.numberSummary(req.ctx, req.query),
   );
 
   app.get(
     '/api/numbers/export',
     {
       config: { permission: 'numbers.read' },
-      schema: { tags, summary: 'The filtered list as CSV', querystring: ZExportNumbersQuery, response: { 200: ZCsv, 404: ZApiError } },
+      schema: { tags, summary: 'The filtered list as CSV', querystring: ZExportNumbersQuery, response: { 200: ZCsv } },
     },
-    async (req, reply) =>
-      sendCsv(reply, `phone-numbers-${new Date().toISOString().slice(0, 10)}.csv`, await service.exportNumbers(app, req, req.query)),
-  );
-
-  app.get(
-    '/api/numbers/accounts',
-    {
-      config: { permission: 'numbers.read' },
-      schema: {
-        tags,
-        summary: 'Accounts numbers can be placed in (picker and Move dialog)',
-        querystring: ZScopeQuery.pick({ customerId: true }),
-        response: { 200: ZNumberAccountList, 404: ZApiError },
-      },
-    },
-    (req) => service.numberAccounts(app, req, req.query.customerId),
+    async (req, reply) => sendExport(reply, await service.exportNumbers(req.ctx, req.query)),
   );
 
   app.post(
@@ -102,10 +86,10 @@ export async function numberRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Move numbers to another account of the same customer',
         body: ZMoveNumbersBody,
-        response: { 200: ZNumbersChanged, 400: ZApiError, 404: ZApiError },
+        response: { 200: ZNumbersChanged },
       },
     },
-    (req) => service.moveNumbers(app, req, req.body),
+    (req) => service.moveNumbers(req.ctx, req.body),
   );
 
   app.post(
@@ -116,10 +100,10 @@ export async function numberRoutes(fastify: FastifyInstance) {
         tags,
         summary: "Release numbers to the provider's inventory",
         body: ZRemoveNumbersBody,
-        response: { 200: ZNumbersChanged, 400: ZApiError, 404: ZApiError },
+        response: { 200: ZNumbersChanged },
       },
     },
-    (req) => service.removeNumbers(app, req, req.body),
+    (req) => service.removeNumbers(req.ctx, req.body),
   );
 
   app.get(
@@ -128,7 +112,7 @@ export async function numberRoutes(fastify: FastifyInstance) {
       config: { permission: 'numbers.assign' },
       schema: { tags, summary: "Search the provider's inventory", querystring: ZInventoryQuery, response: { 200: ZInventoryList } },
     },
-    (req) => service.searchInventory(app, req.query),
+    (req) => service.searchInventory(req.ctx, req.query),
   );
 
   app.post(
@@ -139,10 +123,10 @@ export async function numberRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Add inventory numbers to an account',
         body: ZAssignNumbersBody,
-        response: { 200: ZNumbersChanged, 400: ZApiError, 409: ZApiError },
+        response: { 200: ZNumbersChanged, 409: ZApiError },
       },
     },
-    (req) => service.assignNumbers(app, req, req.body),
+    (req) => service.assignNumbers(req.ctx, req.body),
   );
 
   app.post(
@@ -153,10 +137,10 @@ export async function numberRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Can this number be ported in, and why',
         body: ZPortabilityBody,
-        response: { 200: ZPortability, 400: ZApiError },
+        response: { 200: ZPortability },
       },
     },
-    (req) => service.checkPortability(app, req, req.body.number),
+    (req) => service.checkPortability(req.ctx, req.body.number),
   );
 
   // -------------------------------------------------------------------------------------------
@@ -168,19 +152,19 @@ export async function numberRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Porting requests in scope',
         querystring: ZListPortingQuery,
-        response: { 200: ZPortingPage, 404: ZApiError },
+        response: { 200: ZPortingPage },
       },
     },
-    (req) => service.listPorting(app, req, req.query),
+    (req) => service.listPorting(req.ctx, req.query),
   );
 
   app.post(
     '/api/porting',
     {
       config: { permission: 'porting.write' },
-      schema: { tags, summary: 'Request to port a number in', body: ZCreatePortingBody, response: { 201: ZPortingDetail, 400: ZApiError } },
+      schema: { tags, summary: 'Request to port a number in', body: ZCreatePortingBody, response: { 201: ZPortingDetail } },
     },
-    async (req, reply) => reply.code(201).send(await service.createPorting(app, req, req.body)),
+    async (req, reply) => reply.code(201).send(await service.createPorting(req.ctx, req.body)),
   );
 
   app.get(
@@ -191,10 +175,10 @@ export async function numberRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'A porting request with its timeline and documents',
         params: ZIdParams,
-        response: { 200: ZPortingDetail, 404: ZApiError },
+        response: { 200: ZPortingDetail },
       },
     },
-    (req) => service.portingDetail(app, req, req.params.id),
+    (req) => service.portingDetail(req.ctx, req.params.id),
   );
 
   app.post(
@@ -206,10 +190,10 @@ export async function numberRoutes(fastify: FastifyInstance) {
         summary: "Move a request to another status (notifies the customer's users)",
         params: ZIdParams,
         body: ZChangePortingStatusBody,
-        response: { 200: ZPortingDetail, 400: ZApiError, 404: ZApiError },
+        response: { 200: ZPortingDetail, 409: ZApiError },
       },
     },
-    (req) => service.changePortingStatus(app, req, req.params.id, req.body),
+    (req) => service.changePortingStatus(req.ctx, req.params.id, req.body),
   );
 
   app.post(
@@ -217,26 +201,32 @@ export async function numberRoutes(fastify: FastifyInstance) {
     {
       config: { permission: 'porting.write' },
       bodyLimit: PORTING_DOCUMENT_MAX_BYTES + 1024 * 1024,
+      // sign-in and permission are checked on request; size and quotas here, before the body is read
+      preParsing: async (req) => {
+        const { id } = req.params as { id: string };
+        if (ZIdParams.safeParse({ id }).success) await service.admitPortingUpload(req.ctx, id, req.headers['content-length']);
+      },
       schema: {
         tags,
-        summary: 'Upload a document (the file is the body: application/pdf, image/png or image/jpeg, at most 10 MB)',
+        summary:
+          'Upload a document (the file is the body: application/pdf, image/png or image/jpeg, at most 10 MB; 10 files and 50 MB per request, 500 MB per customer)',
         params: ZIdParams,
         querystring: ZUploadPortingDocumentQuery,
-        response: { 201: ZPortingDetail, 400: ZApiError, 404: ZApiError },
+        response: { 201: ZPortingDetail, 409: ZApiError, 411: ZApiError, 413: ZApiError },
       },
     },
     async (req, reply) =>
-      reply.code(201).send(await service.uploadPortingDocument(app, req, req.params.id, req.query, req.body, req.headers['content-type'])),
+      reply.code(201).send(await service.uploadPortingDocument(req.ctx, req.params.id, req.query, req.body, req.headers['content-type'])),
   );
 
   app.get(
     '/api/porting/:id/documents/:documentId',
     {
       config: { permission: 'numbers.read' },
-      schema: { tags, summary: 'Download a document', params: ZPortingDocumentParams, response: { 200: ZFile, 404: ZApiError } },
+      schema: { tags, summary: 'Download a document', params: ZPortingDocumentParams, response: { 200: ZFile } },
     },
     async (req, reply) => {
-      const doc = await service.portingDocument(app, req, req.params.id, req.params.documentId);
+      const doc = await service.portingDocument(req.ctx, req.params.id, req.params.documentId);
       const ascii = doc.fileName.replace(/[^\w. -]/g, '_');
       return reply
         .header('content-type', doc.contentType)

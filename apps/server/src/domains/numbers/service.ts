@@ -1,6 +1,12 @@
 import {
+  isPortingFinal,
+  PORTED_NUMBER_FEES,
+  PORTING_BYTES_PER_CUSTOMER,
+  PORTING_BYTES_PER_REQUEST,
   PORTING_DOCUMENT_MAX_BYTES,
   PORTING_DOCUMENT_TYPES,
+  PORTING_DOCUMENTS_PER_REQUEST,
+  PORTING_FINAL_MESSAGE,
   type TAssignNumbersBody,
   type TChangePortingStatusBody,
   type TCreatePortingBody,
@@ -19,11 +25,11 @@ import {
   type TRemoveNumbersBody,
   type TUploadPortingDocumentQuery,
 } from '@portal/contract/numbers';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { csvLine, csvStream } from '../../lib/csv.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
-import { findAccountInScope, ownCustomer, resolveListScope } from '../../lib/list-scope.ts';
-import { authOf } from '../../plugins/auth.ts';
+import { type Ctx, inTransaction, ownCustomer, userOf } from '../../lib/context.ts';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
+import { type CsvExport, keysetRows } from '../../lib/export.ts';
+import { findAccountInScope, resolveListScope } from '../../lib/list-scope.ts';
+import { pageOf } from '../../lib/paging.ts';
 import { recordAudit } from '../audit/service.ts';
 import { notifyUsers } from '../notifications/service.ts';
 import * as repo from './repo.ts';
@@ -39,19 +45,18 @@ const toNumber = (r: NumberRow): TPhoneNumber => ({
   assignedAt: r.assignedAt?.toISOString() ?? null,
 });
 
-export async function listNumbers(app: FastifyInstance, req: FastifyRequest, q: TListNumbersQuery): Promise<TPhoneNumberPage> {
-  const scope = await resolveListScope(app.db, authOf(req), q);
-  const { rows, total } = await repo.listNumbers(app.db, scope, q);
-  return { items: rows.map(toNumber), total, page: q.page, pageSize: q.pageSize };
+export async function listNumbers(ctx: Ctx, q: TListNumbersQuery): Promise<TPhoneNumberPage> {
+  const scope = await resolveListScope(ctx, q);
+  const { rows, total } = await repo.listNumbers(ctx.db, scope, q);
+  return pageOf(rows.map(toNumber), total, q);
 }
 
 export async function numberSummary(
-  app: FastifyInstance,
-  req: FastifyRequest,
+  ctx: Ctx,
   q: { customerId?: string | undefined; accountId?: string | undefined },
 ): Promise<TNumberSummary> {
-  const scope = await resolveListScope(app.db, authOf(req), q);
-  const row = await repo.summary(app.db, scope);
+  const scope = await resolveListScope(ctx, q);
+  const row = await repo.summary(ctx.db, scope);
   return {
     total: row?.total ?? 0,
     monthlyCost: Math.round(Number(row?.monthlyCost ?? 0) * 100) / 100,
@@ -77,55 +82,51 @@ export const NUMBERS_CSV_HEADER = [
 ];
 
 /** The filtered list as CSV, read in keyset chunks by number. */
-export async function exportNumbers(app: FastifyInstance, req: FastifyRequest, q: Omit<TListNumbersQuery, 'page' | 'pageSize'>) {
-  const scope = await resolveListScope(app.db, authOf(req), q);
-  const customerView = authOf(req).kind === 'customer';
-  const header = customerView ? NUMBERS_CSV_HEADER.filter((h) => h !== 'Customer' && h !== 'Account') : NUMBERS_CSV_HEADER;
-  return csvStream<string>(header, null, async (after) => {
-    const rows = await repo.numbersAfter(app.db, scope, q, after, 2000);
-    const text = rows
-      .map((r) =>
-        csvLine([
-          r.number,
-          r.type === 'TFN' ? 'Toll-Free' : 'DID',
-          (r.features ?? []).join(' '),
-          r.status,
-          Number(r.monthlyFee).toFixed(2),
-          ...(customerView ? [] : [r.customerName, r.accountName]),
-          r.city,
-          r.state,
-          r.assignedAt?.toISOString().slice(0, 10) ?? '',
-        ]),
-      )
-      .join('');
-    return { text, key: rows.length === 2000 ? (rows[rows.length - 1]?.number ?? null) : null };
-  });
-}
-
-export async function numberAccounts(app: FastifyInstance, req: FastifyRequest, customerId: string | undefined) {
-  const scope = await resolveListScope(app.db, authOf(req), { customerId });
-  return { items: await repo.accountsInScope(app.db, scope.customerId) };
+export async function exportNumbers(ctx: Ctx, q: Omit<TListNumbersQuery, 'page' | 'pageSize'>): Promise<CsvExport> {
+  const scope = await resolveListScope(ctx, q);
+  const customerView = ownCustomer(ctx) !== null;
+  const header = customerView ? NUMBERS_CSV_HEADER.filter((h) => h !== 'Customer') : NUMBERS_CSV_HEADER;
+  return {
+    fileName: `phone-numbers-${new Date().toISOString().slice(0, 10)}.csv`,
+    header,
+    rows: keysetRows(
+      2000,
+      (after: string | null, size) => repo.numbersAfter(ctx.db, scope, q, after, size),
+      (r) => r.number,
+      (r) => [
+        r.number,
+        r.type === 'TFN' ? 'Toll-Free' : 'DID',
+        (r.features ?? []).join(' '),
+        r.status,
+        Number(r.monthlyFee).toFixed(2),
+        ...(customerView ? [] : [r.customerName]),
+        r.accountName,
+        r.city,
+        r.state,
+        r.assignedAt?.toISOString().slice(0, 10) ?? '',
+      ],
+    ),
+  };
 }
 
 /** Moves numbers to another account of the same customer. */
-export async function moveNumbers(app: FastifyInstance, req: FastifyRequest, body: TMoveNumbersBody) {
-  const auth = authOf(req);
-  return app.db.transaction(async (tx) => {
-    const target = await findAccountInScope(tx, body.accountId, ownCustomer(auth));
+export async function moveNumbers(ctx: Ctx, body: TMoveNumbersBody) {
+  return inTransaction(ctx, async (tx) => {
+    const target = await findAccountInScope(tx.db, body.accountId, ownCustomer(ctx));
     if (!target) throw invalid({ accountId: 'Choose an account of this customer' });
-    const rows = await repo.numbersForChange(tx, body.numberIds, ownCustomer(auth));
+    const rows = await repo.numbersForChange(tx.db, body.numberIds, ownCustomer(ctx));
     if (rows.length !== body.numberIds.length) throw notFound('Phone number');
     if (rows.some((r) => r.customerId !== target.customerId)) {
       throw invalid({ accountId: 'Numbers can only move to another account of the same customer' });
     }
     const moving = rows.filter((r) => r.accountId !== target.id);
     await repo.moveNumbers(
-      tx,
+      tx.db,
       moving.map((r) => r.id),
       target.id,
       new Date(),
     );
-    await recordAudit(tx, req, {
+    await recordAudit(tx, {
       action: 'numbers.move',
       entityType: 'account',
       entityId: target.id,
@@ -139,14 +140,13 @@ export async function moveNumbers(app: FastifyInstance, req: FastifyRequest, bod
 }
 
 /** Releases numbers back to the provider's inventory. */
-export async function removeNumbers(app: FastifyInstance, req: FastifyRequest, body: TRemoveNumbersBody) {
-  const auth = authOf(req);
-  return app.db.transaction(async (tx) => {
-    const rows = await repo.numbersForChange(tx, body.numberIds, ownCustomer(auth));
+export async function removeNumbers(ctx: Ctx, body: TRemoveNumbersBody) {
+  return inTransaction(ctx, async (tx) => {
+    const rows = await repo.numbersForChange(tx.db, body.numberIds, ownCustomer(ctx));
     if (rows.length !== body.numberIds.length) throw notFound('Phone number');
-    await repo.releaseNumbers(tx, body.numberIds, new Date());
+    await repo.releaseNumbers(tx.db, body.numberIds, new Date());
     const customers = [...new Set(rows.map((r) => r.customerId))];
-    await recordAudit(tx, req, {
+    await recordAudit(tx, {
       action: 'numbers.remove',
       entityType: 'phone_number',
       customerId: customers.length === 1 ? customers[0] : null,
@@ -160,21 +160,20 @@ export async function removeNumbers(app: FastifyInstance, req: FastifyRequest, b
   });
 }
 
-export async function searchInventory(app: FastifyInstance, q: TInventoryQuery): Promise<TInventoryList> {
-  const { rows, total } = await repo.searchInventory(app.db, q, q.limit);
+export async function searchInventory(ctx: Ctx, q: TInventoryQuery): Promise<TInventoryList> {
+  const { rows, total } = await repo.searchInventory(ctx.db, q, q.limit);
   return { items: rows.map(toNumber), total };
 }
 
 /** Assigns inventory numbers to an account (staff only). */
-export async function assignNumbers(app: FastifyInstance, req: FastifyRequest, body: TAssignNumbersBody) {
-  const auth = authOf(req);
-  return app.db.transaction(async (tx) => {
-    const account = await findAccountInScope(tx, body.accountId, ownCustomer(auth));
+export async function assignNumbers(ctx: Ctx, body: TAssignNumbersBody) {
+  return inTransaction(ctx, async (tx) => {
+    const account = await findAccountInScope(tx.db, body.accountId, ownCustomer(ctx));
     if (!account) throw invalid({ accountId: 'Choose an account' });
-    const rows = await repo.inventoryForChange(tx, body.numberIds);
+    const rows = await repo.inventoryForChange(tx.db, body.numberIds);
     if (rows.length !== body.numberIds.length) throw conflict('A selected number is no longer available. Search again.');
-    await repo.assignNumbers(tx, body.numberIds, account, new Date());
-    await recordAudit(tx, req, {
+    await repo.assignNumbers(tx.db, body.numberIds, account, new Date());
+    await recordAudit(tx, {
       action: 'numbers.assign',
       entityType: 'account',
       entityId: account.id,
@@ -190,8 +189,8 @@ export async function assignNumbers(app: FastifyInstance, req: FastifyRequest, b
  * Whether a number can be ported in: we port North American (+1) numbers, geographic and
  * toll-free, that are not already ours and have no open request.
  */
-export async function checkPortability(app: FastifyInstance, req: FastifyRequest, number: string): Promise<TPortability> {
-  const auth = authOf(req);
+export async function checkPortability(ctx: Ctx, number: string): Promise<TPortability> {
+  const auth = userOf(ctx);
   const answer = (portable: boolean, reason: string, type: TPortability['type'] = null): TPortability => ({
     number,
     portable,
@@ -210,7 +209,7 @@ export async function checkPortability(app: FastifyInstance, req: FastifyRequest
   }
   if (!/^[2-9]/.test(nxx) || nxx === '555') return answer(false, `${nxx} is not a valid exchange for a portable number.`);
   const type = tollFree ? 'TFN' : 'DID';
-  const ours = await repo.numberByE164(app.db, number);
+  const ours = await repo.numberByE164(ctx.db, number);
   if (ours) {
     const mine = auth.kind === 'customer' && ours.customerId === auth.customerId;
     return answer(
@@ -219,7 +218,7 @@ export async function checkPortability(app: FastifyInstance, req: FastifyRequest
       type,
     );
   }
-  const open = await repo.openPortingForNumber(app.db, number);
+  const open = await repo.openPortingForNumber(ctx.db, number);
   if (open) return answer(false, 'A porting request for this number is already in progress.', type);
   return answer(
     true,
@@ -237,24 +236,24 @@ type PortingRow = NonNullable<Awaited<ReturnType<typeof repo.portingById>>>;
 const toPorting = (r: PortingRow): TPortingRequest => ({
   ...r,
   requestDate: r.requestDate.toISOString(),
-  scheduledFor: r.scheduledFor?.toISOString() ?? null,
+  scheduledFor: r.scheduledFor?.toISOString().slice(0, 10) ?? null,
 });
 
-export async function listPorting(app: FastifyInstance, req: FastifyRequest, q: TListPortingQuery): Promise<TPortingPage> {
-  const scope = await resolveListScope(app.db, authOf(req), q);
-  const { rows, total } = await repo.listPorting(app.db, scope, q);
-  return { items: rows.map(toPorting), total, page: q.page, pageSize: q.pageSize };
+export async function listPorting(ctx: Ctx, q: TListPortingQuery): Promise<TPortingPage> {
+  const scope = await resolveListScope(ctx, q);
+  const { rows, total } = await repo.listPorting(ctx.db, scope, q);
+  return pageOf(rows.map(toPorting), total, q);
 }
 
-async function portingInScope(app: FastifyInstance, req: FastifyRequest, id: string) {
-  const row = await repo.portingById(app.db, id, ownCustomer(authOf(req)));
+async function portingInScope(ctx: Ctx, id: string) {
+  const row = await repo.portingById(ctx.db, id, ownCustomer(ctx));
   if (!row) throw notFound('Porting request');
   return row;
 }
 
-export async function portingDetail(app: FastifyInstance, req: FastifyRequest, id: string): Promise<TPortingDetail> {
-  const row = await portingInScope(app, req, id);
-  const [events, documents] = await Promise.all([repo.portingEventsOf(app.db, id), repo.portingDocumentsOf(app.db, id)]);
+export async function portingDetail(ctx: Ctx, id: string): Promise<TPortingDetail> {
+  const row = await portingInScope(ctx, id);
+  const [events, documents] = await Promise.all([repo.portingEventsOf(ctx.db, id), repo.portingDocumentsOf(ctx.db, id)]);
   return {
     ...toPorting(row),
     events: events.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
@@ -262,19 +261,19 @@ export async function portingDetail(app: FastifyInstance, req: FastifyRequest, i
   };
 }
 
-export async function createPorting(app: FastifyInstance, req: FastifyRequest, body: TCreatePortingBody) {
-  const auth = authOf(req);
-  const check = await checkPortability(app, req, body.number);
+export async function createPorting(ctx: Ctx, body: TCreatePortingBody) {
+  const auth = userOf(ctx);
+  const check = await checkPortability(ctx, body.number);
   if (!check.portable) throw invalid({ number: check.reason });
-  const id = await app.db.transaction(async (tx) => {
-    const account = await findAccountInScope(tx, body.accountId, ownCustomer(auth));
+  const id = await inTransaction(ctx, async (tx) => {
+    const account = await findAccountInScope(tx.db, body.accountId, ownCustomer(ctx));
     if (!account) throw invalid({ accountId: 'Choose an account' });
-    await repo.lockPortingCodes(tx);
-    if (await repo.openPortingForNumber(tx, body.number))
+    await repo.lockPortingCodes(tx.db);
+    if (await repo.openPortingForNumber(tx.db, body.number))
       throw invalid({ number: 'A porting request for this number is already in progress.' });
     const now = new Date();
-    const code = await repo.nextPortingCode(tx, now.getUTCFullYear());
-    const row = await repo.insertPorting(tx, {
+    const code = await repo.nextPortingCode(tx.db, now.getUTCFullYear());
+    const row = await repo.insertPorting(tx.db, {
       requestCode: code,
       customerId: account.customerId,
       accountId: account.id,
@@ -284,8 +283,8 @@ export async function createPorting(app: FastifyInstance, req: FastifyRequest, b
       requestDate: now,
     });
     if (!row) throw new Error('insert failed');
-    await repo.insertPortingEvent(tx, { requestId: row.id, status: 'Pending Docs', note: 'Request created', actorId: auth.userId });
-    await recordAudit(tx, req, {
+    await repo.insertPortingEvent(tx.db, { requestId: row.id, status: 'Pending Docs', note: 'Request created', actorId: auth.userId });
+    await recordAudit(tx, {
       action: 'porting.create',
       entityType: 'porting_request',
       entityId: row.id,
@@ -295,46 +294,89 @@ export async function createPorting(app: FastifyInstance, req: FastifyRequest, b
     });
     return row.id;
   });
-  return portingDetail(app, req, id);
+  return portingDetail(ctx, id);
 }
 
-/** Staff move a request along; the customer's users are notified in the same transaction. */
-export async function changePortingStatus(app: FastifyInstance, req: FastifyRequest, id: string, body: TChangePortingStatusBody) {
-  const auth = authOf(req);
-  const before = await portingInScope(app, req, id);
-  if (before.status === body.status && !body.note) throw invalid({ status: `The request is already ${body.status}` });
-  await app.db.transaction(async (tx) => {
+/** The toll-free area codes (8XX) we port as TFN; every other +1 number is a DID. */
+const numberTypeOf = (e164: string) => (/^\+18(00|33|44|55|66|77|88)/.test(e164) ? 'TFN' : 'DID');
+
+/**
+ * A completed port-in puts the number on the request's account, Active and billed from today
+ * (assigned_at is the activation date the usage rollups and invoices count from).
+ */
+async function activatePortedNumber(tx: Ctx, request: PortingRow, now: Date): Promise<string> {
+  const existing = await repo.numberByE164(tx.db, request.number);
+  if (existing?.customerId && existing.customerId !== request.customerId)
+    throw conflict(`${request.number} is already on another customer's account and cannot be activated here.`);
+  if (existing) {
+    await repo.assignNumbers(tx.db, [existing.id], { id: request.accountId, customerId: request.customerId }, now);
+    return existing.id;
+  }
+  const type = numberTypeOf(request.number);
+  const row = await repo.insertNumber(tx.db, {
+    number: request.number,
+    customerId: request.customerId,
+    accountId: request.accountId,
+    type,
+    features: ['Voice', 'SMS'],
+    monthlyFee: PORTED_NUMBER_FEES[type],
+    status: 'Active',
+    assignedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (!row) throw new Error('number insert failed');
+  return row.id;
+}
+
+/**
+ * Staff move a request along; the customer's users are notified in the same transaction.
+ * Scheduled carries the FOC date; Completed activates the number; Completed and Rejected are final.
+ */
+export async function changePortingStatus(ctx: Ctx, id: string, body: TChangePortingStatusBody) {
+  const auth = userOf(ctx);
+  const before = await portingInScope(ctx, id);
+  if (isPortingFinal(before.status)) throw conflict(PORTING_FINAL_MESSAGE, { status: PORTING_FINAL_MESSAGE });
+  if (before.status === body.status && !body.note && body.status !== 'Scheduled')
+    throw invalid({ status: `The request is already ${body.status}` });
+  const foc = body.status === 'Scheduled' && body.scheduledFor ? new Date(`${body.scheduledFor}T00:00:00Z`) : null;
+  if (foc && body.scheduledFor && body.scheduledFor < before.requestDate.toISOString().slice(0, 10))
+    throw invalid({ scheduledFor: 'The FOC date cannot be before the request date' });
+  await inTransaction(ctx, async (tx) => {
     const now = new Date();
-    await repo.updatePortingStatus(tx, id, {
-      status: body.status,
-      updatedAt: now,
-      ...(body.scheduledFor ? { scheduledFor: new Date(body.scheduledFor) } : {}),
-    });
-    await repo.insertPortingEvent(tx, {
-      requestId: id,
-      status: body.status,
-      note: body.note ?? null,
-      actorId: auth.userId,
-      createdAt: now,
-    });
-    const recipients = await repo.customerUserIds(tx, before.customerId);
+    await repo.lockPortingRequest(tx.db, id);
+    const current = await repo.portingById(tx.db, id, ownCustomer(ctx));
+    if (!current) throw notFound('Porting request');
+    if (isPortingFinal(current.status)) throw conflict(PORTING_FINAL_MESSAGE, { status: PORTING_FINAL_MESSAGE });
+    const activatedNumberId = body.status === 'Completed' ? await activatePortedNumber(tx, current, now) : null;
+    await repo.updatePortingStatus(tx.db, id, { status: body.status, updatedAt: now, ...(foc ? { scheduledFor: foc } : {}) });
+    const focNote = foc ? `FOC date ${body.scheduledFor}.` : null;
+    const activatedNote = activatedNumberId ? `${current.number} is active on ${current.accountName}.` : null;
+    const note = [focNote, activatedNote, body.note].filter(Boolean).join(' ') || null;
+    await repo.insertPortingEvent(tx.db, { requestId: id, status: body.status, note, actorId: auth.userId, createdAt: now });
+    const recipients = await repo.customerUserIds(tx.db, before.customerId);
     await notifyUsers(tx, recipients, {
       type: 'Service',
       title: 'Porting status changed',
-      message: `Porting request ${before.requestCode} for ${before.number} is now ${body.status}.${body.note ? ` ${body.note}` : ''}`,
+      message: `Porting request ${before.requestCode} for ${before.number} is now ${body.status}.${note ? ` ${note}` : ''}`,
       link: '/customer/numbers?tab=porting',
     });
-    await recordAudit(tx, req, {
+    await recordAudit(tx, {
       action: 'porting.status',
       entityType: 'porting_request',
       entityId: id,
       customerId: before.customerId,
-      summary: `${before.requestCode}: ${before.status} → ${body.status}`,
-      before: { status: before.status },
-      after: { status: body.status, note: body.note ?? null },
+      summary: `${before.requestCode}: ${current.status} → ${body.status}${activatedNumberId ? ` (${current.number} activated)` : ''}`,
+      before: { status: current.status, scheduledFor: current.scheduledFor?.toISOString().slice(0, 10) ?? null },
+      after: {
+        status: body.status,
+        note: body.note ?? null,
+        ...(foc ? { scheduledFor: body.scheduledFor } : {}),
+        ...(activatedNumberId ? { activatedNumberId, activatedAt: now.toISOString() } : {}),
+      },
     });
   });
-  return portingDetail(app, req, id);
+  return portingDetail(ctx, id);
 }
 
 /** PDF, PNG and JPEG, recognised by their first bytes (the declared type must agree). */
@@ -345,25 +387,59 @@ function sniff(content: Buffer): string | null {
   return null;
 }
 
+const tooLarge = () => new AppError(413, 'VALIDATION_FAILED', 'The file is larger than 10 MB', { file: 'The file is larger than 10 MB' });
+
+/**
+ * The quotas an upload of `bytes` must fit: one file of at most 10 MB, at most 10 files and 50 MB
+ * per porting request, 500 MB per customer. Called before the body is read (with the declared
+ * Content-Length) and again, under the customer's lock, with the real size.
+ */
+async function checkDocumentQuota(ctx: Ctx, request: PortingRow, bytes: number): Promise<void> {
+  if (isPortingFinal(request.status)) throw conflict(PORTING_FINAL_MESSAGE, { file: PORTING_FINAL_MESSAGE });
+  if (bytes > PORTING_DOCUMENT_MAX_BYTES) throw tooLarge();
+  const usage = await repo.documentUsage(ctx.db, request.id, request.customerId);
+  if (usage.requestFiles + 1 > PORTING_DOCUMENTS_PER_REQUEST)
+    throw invalid({ file: `A porting request can hold at most ${PORTING_DOCUMENTS_PER_REQUEST} documents` });
+  if (usage.requestBytes + bytes > PORTING_BYTES_PER_REQUEST)
+    throw invalid({ file: `A porting request can hold at most ${PORTING_BYTES_PER_REQUEST / 1024 / 1024} MB of documents` });
+  if (usage.customerBytes + bytes > PORTING_BYTES_PER_CUSTOMER)
+    throw invalid({ file: `Your company has used its ${PORTING_BYTES_PER_CUSTOMER / 1024 / 1024} MB of porting document storage` });
+}
+
+/**
+ * Runs before the body is read: a body without a Content-Length (chunked) or beyond the limits is
+ * refused without reading it.
+ */
+export async function admitPortingUpload(ctx: Ctx, id: string, contentLength: string | undefined): Promise<void> {
+  const request = await portingInScope(ctx, id);
+  if (contentLength === undefined || !/^\d+$/.test(contentLength))
+    throw new AppError(411, 'BAD_REQUEST', 'Send the file with a Content-Length header');
+  await checkDocumentQuota(ctx, request, Number(contentLength));
+}
+
 export async function uploadPortingDocument(
-  app: FastifyInstance,
-  req: FastifyRequest,
+  ctx: Ctx,
   id: string,
   q: TUploadPortingDocumentQuery,
   body: unknown,
   contentType: string | undefined,
 ) {
-  const auth = authOf(req);
-  const request = await portingInScope(app, req, id);
+  const auth = userOf(ctx);
+  const request = await portingInScope(ctx, id);
   const declared = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (!(PORTING_DOCUMENT_TYPES as readonly string[]).includes(declared) || !Buffer.isBuffer(body)) {
     throw invalid({ file: 'Only PDF, PNG or JPEG files can be uploaded' });
   }
   if (body.length === 0) throw invalid({ file: 'The file is empty' });
-  if (body.length > PORTING_DOCUMENT_MAX_BYTES) throw invalid({ file: 'The file is larger than 10 MB' });
+  if (body.length > PORTING_DOCUMENT_MAX_BYTES) throw tooLarge();
   if (sniff(body) !== declared) throw invalid({ file: 'The file is not a valid PDF, PNG or JPEG' });
-  await app.db.transaction(async (tx) => {
-    const row = await repo.insertPortingDocument(tx, {
+  await inTransaction(ctx, async (tx) => {
+    // two uploads of one customer at once must not both squeeze under the quota
+    await repo.lockCustomerDocuments(tx.db, request.customerId);
+    const current = await repo.portingById(tx.db, id, ownCustomer(ctx));
+    if (!current) throw notFound('Porting request');
+    await checkDocumentQuota(tx, current, body.length);
+    const row = await repo.insertPortingDocument(tx.db, {
       requestId: id,
       kind: q.kind,
       fileName: q.fileName,
@@ -372,7 +448,7 @@ export async function uploadPortingDocument(
       content: body,
       uploadedById: auth.userId,
     });
-    await recordAudit(tx, req, {
+    await recordAudit(tx, {
       action: 'porting.document_upload',
       entityType: 'porting_request',
       entityId: id,
@@ -381,12 +457,12 @@ export async function uploadPortingDocument(
       after: { documentId: row?.id, kind: q.kind, fileName: q.fileName, sizeBytes: body.length },
     });
   });
-  return portingDetail(app, req, id);
+  return portingDetail(ctx, id);
 }
 
-export async function portingDocument(app: FastifyInstance, req: FastifyRequest, id: string, documentId: string) {
-  await portingInScope(app, req, id);
-  const doc = await repo.portingDocument(app.db, id, documentId);
+export async function portingDocument(ctx: Ctx, id: string, documentId: string) {
+  await portingInScope(ctx, id);
+  const doc = await repo.portingDocument(ctx.db, id, documentId);
   if (!doc) throw notFound('Document');
   return doc;
 }

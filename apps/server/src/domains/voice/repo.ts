@@ -1,13 +1,13 @@
-import type { TListIpsQuery, TListTrunksQuery, TTrunkIp } from '@portal/contract/voice';
-import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { normalizeIp, type TListIpsQuery, type TListTrunksQuery, type TTrunkIp } from '@portal/contract/voice';
+import { and, asc, count, eq, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { accounts, customers, ipAddresses, trunkIps, trunks } from '../../db/schema/index.ts';
+import { formulaSafeSql } from '../../lib/export.ts';
 import type { ListScope } from '../../lib/list-scope.ts';
-
-export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { likePattern, offsetOf } from '../../lib/paging.ts';
 
 function trunkWhere(scope: ListScope, q: Pick<TListTrunksQuery, 'search' | 'status'>): SQL | undefined {
-  const term = q.search ? `%${likeEscape(q.search)}%` : null;
+  const term = q.search ? likePattern(q.search) : null;
   return and(
     isNull(accounts.deletedAt),
     scope.customerId ? eq(trunks.customerId, scope.customerId) : undefined,
@@ -42,7 +42,7 @@ export async function listTrunks(db: DbOrTx, scope: ListScope, q: TListTrunksQue
       .where(where)
       .orderBy(asc(accounts.name), asc(trunks.trunkName), asc(trunks.id))
       .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+      .offset(offsetOf(q)),
     db.select({ n: count() }).from(trunks).innerJoin(accounts, eq(accounts.id, trunks.accountId)).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -87,15 +87,30 @@ export async function updateTrunk(tx: DbOrTx, id: string, set: Partial<typeof tr
 export async function replaceGroup(tx: DbOrTx, trunkId: string, group: 'primary' | 'failover', rows: TTrunkIp[]) {
   await tx.delete(trunkIps).where(and(eq(trunkIps.trunkId, trunkId), eq(trunkIps.groupName, group)));
   if (rows.length)
-    await tx.insert(trunkIps).values(rows.map((r, position) => ({ trunkId, groupName: group, ip: r.ip, name: r.name ?? null, position })));
+    await tx
+      .insert(trunkIps)
+      .values(rows.map((r, position) => ({ trunkId, groupName: group, ip: normalizeIp(r.ip), name: r.name ?? null, position })));
 }
 
 export async function deleteTrunk(tx: DbOrTx, id: string) {
   await tx.delete(trunks).where(eq(trunks.id, id));
 }
 
+/** A registered 382 Network IP as lists and details show it. */
+const ipColumns = {
+  id: ipAddresses.id,
+  ipAddress: ipAddresses.ipAddress,
+  type: ipAddresses.type,
+  status: ipAddresses.status,
+  description: ipAddresses.description,
+  lastUsedAt: ipAddresses.lastUsedAt,
+  lastUpdated: ipAddresses.lastUpdated,
+  accountId: ipAddresses.accountId,
+  accountName: accounts.name,
+};
+
 export async function listIps(db: DbOrTx, scope: ListScope, q: TListIpsQuery) {
-  const term = q.search ? `%${likeEscape(q.search)}%` : null;
+  const term = q.search ? likePattern(q.search) : null;
   const where = and(
     isNull(customers.deletedAt),
     scope.customerId ? eq(ipAddresses.customerId, scope.customerId) : undefined,
@@ -106,24 +121,14 @@ export async function listIps(db: DbOrTx, scope: ListScope, q: TListIpsQuery) {
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: ipAddresses.id,
-        ipAddress: ipAddresses.ipAddress,
-        type: ipAddresses.type,
-        status: ipAddresses.status,
-        description: ipAddresses.description,
-        lastUsedAt: ipAddresses.lastUsedAt,
-        lastUpdated: ipAddresses.lastUpdated,
-        accountId: ipAddresses.accountId,
-        accountName: accounts.name,
-      })
+      .select(ipColumns)
       .from(ipAddresses)
       .innerJoin(customers, eq(customers.id, ipAddresses.customerId))
       .leftJoin(accounts, eq(accounts.id, ipAddresses.accountId))
       .where(where)
       .orderBy(asc(accounts.name), asc(ipAddresses.type), asc(ipAddresses.ipAddress))
       .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+      .offset(offsetOf(q)),
     db
       .select({ n: count() })
       .from(ipAddresses)
@@ -134,8 +139,9 @@ export async function listIps(db: DbOrTx, scope: ListScope, q: TListIpsQuery) {
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function voiceAccounts(db: DbOrTx, customerId: string | null) {
-  return db
+/** One account's channel allocation (the caller's scope is checked by the service). */
+export async function voiceAccount(db: DbOrTx, accountId: string) {
+  const [row] = await db
     .select({
       id: accounts.id,
       name: accounts.name,
@@ -146,8 +152,8 @@ export async function voiceAccounts(db: DbOrTx, customerId: string | null) {
     })
     .from(accounts)
     .innerJoin(customers, eq(customers.id, accounts.customerId))
-    .where(and(isNull(accounts.deletedAt), isNull(customers.deletedAt), customerId ? eq(accounts.customerId, customerId) : undefined))
-    .orderBy(asc(customers.name), asc(accounts.name));
+    .where(and(eq(accounts.id, accountId), isNull(accounts.deletedAt), isNull(customers.deletedAt)));
+  return row;
 }
 
 /** The channel allocation is the voice side of an account row. */
@@ -184,8 +190,8 @@ export function cdrWhere(c: CdrCriteria, params: unknown[]): string {
   if (c.customerId) parts.push(`c.customer_id = ${p(c.customerId)}::uuid`);
   if (c.since) parts.push(`c.started_at >= ${p(c.since.toISOString())}::timestamptz`);
   if (c.until) parts.push(`c.started_at < ${p(c.until.toISOString())}::timestamptz`);
-  if (c.from) parts.push(`c.from_number LIKE ${p(`%${likeEscape(c.from)}%`)}`);
-  if (c.to) parts.push(`c.to_number LIKE ${p(`%${likeEscape(c.to)}%`)}`);
+  if (c.from) parts.push(`c.from_number LIKE ${p(likePattern(c.from))}`);
+  if (c.to) parts.push(`c.to_number LIKE ${p(likePattern(c.to))}`);
   return parts.length ? parts.join(' AND ') : 'TRUE';
 }
 
@@ -211,6 +217,7 @@ ORDER BY c.started_at DESC, c.id DESC`,
 /** The export's columns, formatted by the database (the header row comes from the aliases). */
 export function cdrExportSelect(tzParam: string): string {
   return `to_char(c.started_at AT TIME ZONE ${tzParam}, 'YYYY-MM-DD HH24:MI:SS') AS "Call Date/Time",
+  c.call_id AS "Call ID", ${formulaSafeSql('(SELECT a.name FROM accounts a WHERE a.id = c.account_id)')} AS "Account",
   c.from_number AS "Source", c.to_number AS "Destination",
   to_char(make_interval(secs => c.duration_seconds), 'HH24:MI:SS') AS "Duration",
   c.status AS "Status", c.direction AS "Direction", c.cost AS "Cost (USD)"`;
@@ -263,4 +270,70 @@ export async function runStatement<T>(database: Database, s: Statement): Promise
   }
   if (!database.pool) throw new Error('No database pool');
   return (await database.pool.query(s.text, s.params)).rows as T[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// 382 Network registrations
+
+/** Registrations of these (normalised) addresses, whoever holds them. */
+export async function registrationsOf(db: DbOrTx, addresses: string[]) {
+  if (addresses.length === 0) return [];
+  return db
+    .select({ id: ipAddresses.id, ipAddress: ipAddresses.ipAddress, customerId: ipAddresses.customerId, status: ipAddresses.status })
+    .from(ipAddresses)
+    .where(inArray(ipAddresses.ipAddress, addresses));
+}
+
+/** Which of these addresses another trunk (not `exceptTrunkId`) already uses. */
+export async function addressesOnOtherTrunks(db: DbOrTx, addresses: string[], exceptTrunkId: string | null) {
+  if (addresses.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ ip: trunkIps.ip })
+    .from(trunkIps)
+    .where(and(inArray(trunkIps.ip, addresses), exceptTrunkId ? ne(trunkIps.trunkId, exceptTrunkId) : undefined));
+  return rows.map((r) => r.ip);
+}
+
+/** Putting an address on a trunk counts as using it (the 90-day rule). */
+export async function touchAddresses(tx: DbOrTx, customerId: string, addresses: string[], at: Date) {
+  if (addresses.length === 0) return;
+  await tx
+    .update(ipAddresses)
+    .set({ lastUsedAt: at })
+    .where(and(eq(ipAddresses.customerId, customerId), inArray(ipAddresses.ipAddress, addresses)));
+}
+
+/** Registrations are rare: one at a time keeps "an address belongs to one customer" a clear 400. */
+export async function lockRegistrations(tx: DbOrTx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(382006)`);
+}
+
+export async function insertIp(tx: DbOrTx, values: typeof ipAddresses.$inferInsert) {
+  const [row] = await tx.insert(ipAddresses).values(values).returning({ id: ipAddresses.id });
+  return row;
+}
+
+export async function ipById(db: DbOrTx, id: string, scopeCustomerId: string | null) {
+  const [row] = await db
+    .select({ ...ipColumns, customerId: ipAddresses.customerId })
+    .from(ipAddresses)
+    .innerJoin(customers, eq(customers.id, ipAddresses.customerId))
+    .leftJoin(accounts, eq(accounts.id, ipAddresses.accountId))
+    .where(
+      and(eq(ipAddresses.id, id), isNull(customers.deletedAt), scopeCustomerId ? eq(ipAddresses.customerId, scopeCustomerId) : undefined),
+    );
+  return row;
+}
+
+export async function updateIp(tx: DbOrTx, id: string, set: Partial<typeof ipAddresses.$inferInsert>) {
+  await tx.update(ipAddresses).set(set).where(eq(ipAddresses.id, id));
+}
+
+/** Active registrations neither used nor registered since `cutoff` become Inactive. */
+export async function deactivateUnusedSince(tx: DbOrTx, cutoff: Date, now: Date) {
+  return tx
+    .update(ipAddresses)
+    .set({ status: 'Inactive', lastUpdated: now })
+    .where(and(eq(ipAddresses.status, 'Active'), lt(sql`coalesce(${ipAddresses.lastUsedAt}, ${ipAddresses.createdAt})`, cutoff)))
+    .returning({ id: ipAddresses.id, customerId: ipAddresses.customerId, ipAddress: ipAddresses.ipAddress });
 }

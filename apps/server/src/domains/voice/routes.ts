@@ -1,25 +1,26 @@
-import { ZApiError, ZIdParams, ZOk } from '@portal/contract/common';
+import { ZIdParams, ZOk } from '@portal/contract/common';
 import {
   ZCdrPage,
   ZChannelAllocationBody,
   ZCreateTrunkBody,
   ZExportCdrsQuery,
+  ZIpAddress,
   ZIpAddressPage,
   ZListCdrsQuery,
   ZListIpsQuery,
   ZListTrunksQuery,
   ZPlatformIpList,
+  ZRegisterIpBody,
   ZTrunk,
   ZTrunkPage,
+  ZUpdateIpBody,
   ZUpdateTrunkBody,
   ZVoiceAccount,
-  ZVoiceAccountList,
-  ZVoiceAccountsQuery,
 } from '@portal/contract/voice';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendCsv } from '../../lib/csv.ts';
+import { sendExport } from '../../lib/export.ts';
 import * as service from './service.ts';
 
 /** Voice services (spec 2.9): SIP trunks, the 382 Network IPs, channel allocation and CDRs. */
@@ -28,17 +29,17 @@ export async function voiceRoutes(fastify: FastifyInstance) {
   const tags = ['voice'];
 
   app.get(
-    '/api/voice/accounts',
+    '/api/voice/accounts/:id/channels',
     {
       config: { permission: 'voice.read' },
       schema: {
         tags,
-        summary: 'Accounts in scope with their channel allocation',
-        querystring: ZVoiceAccountsQuery,
-        response: { 200: ZVoiceAccountList, 404: ZApiError },
+        summary: "An account's max concurrent voice channels",
+        params: ZIdParams,
+        response: { 200: ZVoiceAccount },
       },
     },
-    (req) => service.voiceAccounts(app, req, req.query.customerId),
+    (req) => service.channelAllocation(req.ctx, req.params.id),
   );
 
   app.put(
@@ -50,28 +51,28 @@ export async function voiceRoutes(fastify: FastifyInstance) {
         summary: "Change an account's max concurrent voice channels",
         params: ZIdParams,
         body: ZChannelAllocationBody,
-        response: { 200: ZVoiceAccount, 400: ZApiError, 404: ZApiError },
+        response: { 200: ZVoiceAccount },
       },
     },
-    (req) => service.setChannelAllocation(app, req, req.params.id, req.body),
+    (req) => service.setChannelAllocation(req.ctx, req.params.id, req.body),
   );
 
   app.get(
     '/api/voice/trunks',
     {
       config: { permission: 'voice.read' },
-      schema: { tags, summary: 'SIP trunks in scope', querystring: ZListTrunksQuery, response: { 200: ZTrunkPage, 404: ZApiError } },
+      schema: { tags, summary: 'SIP trunks in scope', querystring: ZListTrunksQuery, response: { 200: ZTrunkPage } },
     },
-    (req) => service.listTrunks(app, req, req.query),
+    (req) => service.listTrunks(req.ctx, req.query),
   );
 
   app.post(
     '/api/voice/trunks',
     {
       config: { permission: 'voice.write' },
-      schema: { tags, summary: 'Create a trunk', body: ZCreateTrunkBody, response: { 201: ZTrunk, 400: ZApiError } },
+      schema: { tags, summary: 'Create a trunk', body: ZCreateTrunkBody, response: { 201: ZTrunk } },
     },
-    async (req, reply) => reply.code(201).send(await service.createTrunk(app, req, req.body)),
+    async (req, reply) => reply.code(201).send(await service.createTrunk(req.ctx, req.body)),
   );
 
   app.patch(
@@ -83,20 +84,20 @@ export async function voiceRoutes(fastify: FastifyInstance) {
         summary: 'Change a trunk: name, route strategy, status, primary or failover group',
         params: ZIdParams,
         body: ZUpdateTrunkBody,
-        response: { 200: ZTrunk, 400: ZApiError, 404: ZApiError },
+        response: { 200: ZTrunk },
       },
     },
-    (req) => service.updateTrunk(app, req, req.params.id, req.body),
+    (req) => service.updateTrunk(req.ctx, req.params.id, req.body),
   );
 
   app.delete(
     '/api/voice/trunks/:id',
     {
       config: { permission: 'voice.write' },
-      schema: { tags, summary: 'Delete a trunk', params: ZIdParams, response: { 200: ZOk, 404: ZApiError } },
+      schema: { tags, summary: 'Delete a trunk', params: ZIdParams, response: { 200: ZOk } },
     },
     async (req) => {
-      await service.deleteTrunk(app, req, req.params.id);
+      await service.deleteTrunk(req.ctx, req.params.id);
       return { ok: true as const };
     },
   );
@@ -109,10 +110,39 @@ export async function voiceRoutes(fastify: FastifyInstance) {
         tags,
         summary: '382 Network IP addresses in scope',
         querystring: ZListIpsQuery,
-        response: { 200: ZIpAddressPage, 404: ZApiError },
+        response: { 200: ZIpAddressPage },
       },
     },
-    (req) => service.listIps(app, req, req.query),
+    (req) => service.listIps(req.ctx, req.query),
+  );
+
+  app.post(
+    '/api/voice/ips',
+    {
+      config: { permission: 'voice.write' },
+      schema: {
+        tags,
+        summary: 'Register an IP address on an account (public addresses only; an address belongs to one customer)',
+        body: ZRegisterIpBody,
+        response: { 201: ZIpAddress },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await service.registerIp(req.ctx, req.body)),
+  );
+
+  app.patch(
+    '/api/voice/ips/:id',
+    {
+      config: { permission: 'voice.write' },
+      schema: {
+        tags,
+        summary: 'Describe, retype, deactivate or reactivate a registered IP address',
+        params: ZIdParams,
+        body: ZUpdateIpBody,
+        response: { 200: ZIpAddress },
+      },
+    },
+    (req) => service.updateIp(req.ctx, req.params.id, req.body),
   );
 
   app.get(
@@ -132,10 +162,10 @@ export async function voiceRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Call detail records, newest first, keyset paged',
         querystring: ZListCdrsQuery,
-        response: { 200: ZCdrPage, 400: ZApiError, 404: ZApiError },
+        response: { 200: ZCdrPage },
       },
     },
-    (req) => service.listCdrs(app, req, req.query),
+    (req) => service.listCdrs(req.ctx, req.query),
   );
 
   app.get(
@@ -146,12 +176,9 @@ export async function voiceRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Every matching CDR as CSV, streamed (start and end dates required)',
         querystring: ZExportCdrsQuery,
-        response: { 200: z.string().describe('text/csv'), 400: ZApiError, 404: ZApiError },
+        response: { 200: z.string().describe('text/csv') },
       },
     },
-    async (req, reply) => {
-      const body = await service.exportCdrs(app, req, req.query);
-      return sendCsv(reply, `cdrs-${req.query.startDate}-to-${req.query.endDate}.csv`, body);
-    },
+    async (req, reply) => sendExport(reply, await service.exportCdrs(req.ctx, req.query)),
   );
 }

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type {
   TCdr,
   TCdrPage,
@@ -12,23 +11,36 @@ import type {
   TTrunkPage,
   TVoiceAccount,
 } from '@portal/contract/voice';
-import { CDR_CSV_HEADER, PLATFORM_IPS, type ZCreateTrunkBody, type ZUpdateTrunkBody } from '@portal/contract/voice';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  CDR_CSV_HEADER,
+  IP_RULE_MESSAGES,
+  IP_TYPE_LABELS,
+  normalizeIp,
+  PLATFORM_IPS,
+  type TIpAddress,
+  type TTrunkIp,
+  UNUSED_IP_DAYS,
+  type ZCreateTrunkBody,
+  type ZRegisterIpBody,
+  type ZUpdateIpBody,
+  type ZUpdateTrunkBody,
+} from '@portal/contract/voice';
 import { to as copyTo } from 'pg-copy-streams';
 import type { z } from 'zod';
-import { csvLine, csvStream } from '../../lib/csv.ts';
+import { type Ctx, inTransaction, ownCustomer, userOf } from '../../lib/context.ts';
 import { dayRange, decodeCursor, keysetPage } from '../../lib/cursor.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import { findAccountInScope, ownCustomer, resolveListScope } from '../../lib/list-scope.ts';
-import { authOf } from '../../plugins/auth.ts';
+import { type CsvExport, keysetRows } from '../../lib/export.ts';
+import { findAccountInScope, resolveListScope } from '../../lib/list-scope.ts';
+import { pageOf } from '../../lib/paging.ts';
 import { recordAudit } from '../audit/service.ts';
 import * as repo from './repo.ts';
 
 type TrunkRow = NonNullable<Awaited<ReturnType<typeof repo.trunkById>>>;
 
-async function withGroups(app: FastifyInstance, rows: TrunkRow[]): Promise<TTrunk[]> {
+async function withGroups(ctx: Ctx, rows: TrunkRow[]): Promise<TTrunk[]> {
   const ips = await repo.ipsOfTrunks(
-    app.db,
+    ctx.db,
     rows.map((r) => r.id),
   );
   return rows.map((r) => {
@@ -38,30 +50,65 @@ async function withGroups(app: FastifyInstance, rows: TrunkRow[]): Promise<TTrun
   });
 }
 
-export async function listTrunks(app: FastifyInstance, req: FastifyRequest, q: TListTrunksQuery): Promise<TTrunkPage> {
-  const scope = await resolveListScope(app.db, authOf(req), q);
-  const { rows, total } = await repo.listTrunks(app.db, scope, q);
-  return { items: await withGroups(app, rows), total, page: q.page, pageSize: q.pageSize };
+type Groups = { primaryGroup?: TTrunkIp[] | undefined; failoverGroup?: TTrunkIp[] | undefined };
+const addressesOf = (g: Groups) => [...new Set([...(g.primaryGroup ?? []), ...(g.failoverGroup ?? [])].map((r) => normalizeIp(r.ip)))];
+
+/**
+ * The 382 Network rules for a trunk's groups: every address it newly takes must be registered to
+ * the trunk's customer and active, and no other trunk may use it (each IP is dedicated to one
+ * service). Addresses the trunk already has stay (rows older than these rules are not refused).
+ */
+async function checkTrunkIps(tx: Ctx, customerId: string, trunkId: string | null, groups: Groups, current: Set<string>) {
+  await repo.lockRegistrations(tx.db);
+  const rows = (['primaryGroup', 'failoverGroup'] as const).flatMap((g) =>
+    (groups[g] ?? []).map((r, i) => ({ path: `${g}.${i}.ip`, ip: normalizeIp(r.ip) })),
+  );
+  const fresh = rows.filter((r) => !current.has(r.ip));
+  if (fresh.length === 0) return;
+  const wanted = [...new Set(fresh.map((r) => r.ip))];
+  const registered = new Map((await repo.registrationsOf(tx.db, wanted)).map((r) => [r.ipAddress, r]));
+  const elsewhere = new Set(await repo.addressesOnOtherTrunks(tx.db, wanted, trunkId));
+  const fields: Record<string, string> = {};
+  for (const r of fresh) {
+    const reg = registered.get(r.ip);
+    const problem = !reg
+      ? IP_RULE_MESSAGES.notRegistered
+      : reg.customerId !== customerId
+        ? IP_RULE_MESSAGES.otherCustomer
+        : reg.status !== 'Active'
+          ? IP_RULE_MESSAGES.inactive
+          : elsewhere.has(r.ip)
+            ? IP_RULE_MESSAGES.onOtherTrunk
+            : null;
+    if (problem) fields[r.path] = problem;
+  }
+  if (Object.keys(fields).length > 0) throw invalid(fields);
 }
 
-async function trunkInScope(app: FastifyInstance, req: FastifyRequest, id: string) {
-  const row = await repo.trunkById(app.db, id, ownCustomer(authOf(req)));
+export async function listTrunks(ctx: Ctx, q: TListTrunksQuery): Promise<TTrunkPage> {
+  const scope = await resolveListScope(ctx, q);
+  const { rows, total } = await repo.listTrunks(ctx.db, scope, q);
+  return pageOf(await withGroups(ctx, rows), total, q);
+}
+
+async function trunkInScope(ctx: Ctx, id: string) {
+  const row = await repo.trunkById(ctx.db, id, ownCustomer(ctx));
   if (!row) throw notFound('Trunk');
   return row;
 }
 
-async function oneTrunk(app: FastifyInstance, req: FastifyRequest, id: string): Promise<TTrunk> {
-  const [trunk] = await withGroups(app, [await trunkInScope(app, req, id)]);
+async function oneTrunk(ctx: Ctx, id: string): Promise<TTrunk> {
+  const [trunk] = await withGroups(ctx, [await trunkInScope(ctx, id)]);
   if (!trunk) throw notFound('Trunk');
   return trunk;
 }
 
-export async function createTrunk(app: FastifyInstance, req: FastifyRequest, body: z.output<typeof ZCreateTrunkBody>) {
-  const auth = authOf(req);
-  const id = await app.db.transaction(async (tx) => {
-    const account = await findAccountInScope(tx, body.accountId, ownCustomer(auth));
+export async function createTrunk(ctx: Ctx, body: z.output<typeof ZCreateTrunkBody>) {
+  const id = await inTransaction(ctx, async (tx) => {
+    const account = await findAccountInScope(tx.db, body.accountId, ownCustomer(ctx));
     if (!account) throw invalid({ accountId: 'Choose an account' });
-    const row = await repo.insertTrunk(tx, {
+    await checkTrunkIps(tx, account.customerId, null, body, new Set());
+    const row = await repo.insertTrunk(tx.db, {
       customerId: account.customerId,
       accountId: account.id,
       trunkName: body.trunkName,
@@ -69,9 +116,10 @@ export async function createTrunk(app: FastifyInstance, req: FastifyRequest, bod
       status: body.status,
     });
     if (!row) throw new Error('insert failed');
-    await repo.replaceGroup(tx, row.id, 'primary', body.primaryGroup);
-    await repo.replaceGroup(tx, row.id, 'failover', body.failoverGroup);
-    await recordAudit(tx, req, {
+    await repo.replaceGroup(tx.db, row.id, 'primary', body.primaryGroup);
+    await repo.replaceGroup(tx.db, row.id, 'failover', body.failoverGroup);
+    await repo.touchAddresses(tx.db, account.customerId, addressesOf(body), new Date());
+    await recordAudit(tx, {
       action: 'trunk.create',
       entityType: 'trunk',
       entityId: row.id,
@@ -81,11 +129,11 @@ export async function createTrunk(app: FastifyInstance, req: FastifyRequest, bod
     });
     return row.id;
   });
-  return oneTrunk(app, req, id);
+  return oneTrunk(ctx, id);
 }
 
-export async function updateTrunk(app: FastifyInstance, req: FastifyRequest, id: string, body: z.output<typeof ZUpdateTrunkBody>) {
-  const before = await oneTrunk(app, req, id);
+export async function updateTrunk(ctx: Ctx, id: string, body: z.output<typeof ZUpdateTrunkBody>) {
+  const before = await oneTrunk(ctx, id);
   // a group change is checked against the other group as it stands
   const primary = body.primaryGroup ?? before.primaryGroup;
   const failover = body.failoverGroup ?? before.failoverGroup;
@@ -94,18 +142,26 @@ export async function updateTrunk(app: FastifyInstance, req: FastifyRequest, id:
     if (inPrimary.has(r.ip.toLowerCase()))
       throw invalid({ [`${body.failoverGroup ? 'failoverGroup' : 'primaryGroup'}.${i}.ip`]: 'This IP address is in both groups' });
   });
-  await app.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx) => {
+    const current = new Set(addressesOf(before));
+    await checkTrunkIps(tx, before.customerId, id, body, current);
     const set = {
       ...(body.trunkName !== undefined ? { trunkName: body.trunkName } : {}),
       ...(body.routeStrategy !== undefined ? { routeStrategy: body.routeStrategy } : {}),
       ...(body.status !== undefined ? { status: body.status } : {}),
       updatedAt: new Date(),
     };
-    await repo.updateTrunk(tx, id, set);
-    if (body.primaryGroup) await repo.replaceGroup(tx, id, 'primary', body.primaryGroup);
-    if (body.failoverGroup) await repo.replaceGroup(tx, id, 'failover', body.failoverGroup);
+    await repo.updateTrunk(tx.db, id, set);
+    if (body.primaryGroup) await repo.replaceGroup(tx.db, id, 'primary', body.primaryGroup);
+    if (body.failoverGroup) await repo.replaceGroup(tx.db, id, 'failover', body.failoverGroup);
+    await repo.touchAddresses(
+      tx.db,
+      before.customerId,
+      addressesOf(body).filter((ip) => !current.has(ip)),
+      new Date(),
+    );
     const changed = Object.keys(body).filter((k) => body[k as keyof typeof body] !== undefined);
-    await recordAudit(tx, req, {
+    await recordAudit(tx, {
       action: 'trunk.update',
       entityType: 'trunk',
       entityId: id,
@@ -115,14 +171,14 @@ export async function updateTrunk(app: FastifyInstance, req: FastifyRequest, id:
       after: body,
     });
   });
-  return oneTrunk(app, req, id);
+  return oneTrunk(ctx, id);
 }
 
-export async function deleteTrunk(app: FastifyInstance, req: FastifyRequest, id: string) {
-  const before = await oneTrunk(app, req, id);
-  await app.db.transaction(async (tx) => {
-    await repo.deleteTrunk(tx, id);
-    await recordAudit(tx, req, {
+export async function deleteTrunk(ctx: Ctx, id: string) {
+  const before = await oneTrunk(ctx, id);
+  await inTransaction(ctx, async (tx) => {
+    await repo.deleteTrunk(tx.db, id);
+    await recordAudit(tx, {
       action: 'trunk.delete',
       entityType: 'trunk',
       entityId: id,
@@ -133,36 +189,133 @@ export async function deleteTrunk(app: FastifyInstance, req: FastifyRequest, id:
   });
 }
 
-export async function listIps(app: FastifyInstance, req: FastifyRequest, q: TListIpsQuery): Promise<TIpAddressPage> {
-  const scope = await resolveListScope(app.db, authOf(req), q);
-  const { rows, total } = await repo.listIps(app.db, scope, q);
-  return {
-    items: rows.map((r) => ({ ...r, lastUsedAt: r.lastUsedAt?.toISOString() ?? null, lastUpdated: r.lastUpdated.toISOString() })),
-    total,
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+export async function listIps(ctx: Ctx, q: TListIpsQuery): Promise<TIpAddressPage> {
+  const scope = await resolveListScope(ctx, q);
+  const { rows, total } = await repo.listIps(ctx.db, scope, q);
+  return pageOf(rows.map(toIp), total, q);
+}
+
+type IpRow = NonNullable<Awaited<ReturnType<typeof repo.ipById>>>;
+const toIp = (r: IpRow | Awaited<ReturnType<typeof repo.listIps>>['rows'][number]): TIpAddress => ({
+  id: r.id,
+  ipAddress: r.ipAddress,
+  type: r.type,
+  status: r.status,
+  description: r.description,
+  lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+  lastUpdated: r.lastUpdated.toISOString(),
+  accountId: r.accountId,
+  accountName: r.accountName,
+});
+
+async function ipInScope(ctx: Ctx, id: string): Promise<IpRow> {
+  const row = await repo.ipById(ctx.db, id, ownCustomer(ctx));
+  if (!row) throw notFound('IP address');
+  return row;
+}
+
+/** Registers an address on one of the customer's accounts; an address belongs to one customer. */
+export async function registerIp(ctx: Ctx, body: z.output<typeof ZRegisterIpBody>): Promise<TIpAddress> {
+  const id = await inTransaction(ctx, async (tx) => {
+    const account = await findAccountInScope(tx.db, body.accountId, ownCustomer(ctx));
+    if (!account) throw invalid({ accountId: 'Choose an account' });
+    const ipAddress = normalizeIp(body.ipAddress);
+    await repo.lockRegistrations(tx.db);
+    const [existing] = await repo.registrationsOf(tx.db, [ipAddress]);
+    if (existing)
+      throw invalid({ ipAddress: existing.customerId === account.customerId ? IP_RULE_MESSAGES.taken : IP_RULE_MESSAGES.otherCustomer });
+    const row = await repo.insertIp(tx.db, {
+      customerId: account.customerId,
+      accountId: account.id,
+      ipAddress,
+      type: body.type,
+      status: 'Active',
+      description: body.description,
+    });
+    if (!row) throw new Error('insert failed');
+    await recordAudit(tx, {
+      action: 'ip.register',
+      entityType: 'ip_address',
+      entityId: row.id,
+      customerId: account.customerId,
+      summary: `Registered ${ipAddress} (${IP_TYPE_LABELS[body.type]}) on ${account.name}`,
+      after: { ...body, ipAddress },
+    });
+    return row.id;
+  });
+  return toIp(await ipInScope(ctx, id));
+}
+
+/** Describe, retype, deactivate or reactivate a registration. */
+export async function updateIp(ctx: Ctx, id: string, body: z.output<typeof ZUpdateIpBody>): Promise<TIpAddress> {
+  const before = await ipInScope(ctx, id);
+  await inTransaction(ctx, async (tx) => {
+    const now = new Date();
+    const set = {
+      ...(body.type !== undefined ? { type: body.type } : {}),
+      ...(body.description !== undefined ? { description: body.description } : {}),
+      ...(body.status !== undefined ? { status: body.status } : {}),
+      // reactivating starts the 90 days again
+      ...(body.status === 'Active' && before.status !== 'Active' ? { lastUsedAt: now } : {}),
+      lastUpdated: now,
+    };
+    await repo.updateIp(tx.db, id, set);
+    const changed = (['type', 'description', 'status'] as const).filter((k) => body[k] !== undefined);
+    await recordAudit(tx, {
+      action: body.status === 'Inactive' && before.status !== 'Inactive' ? 'ip.deactivate' : 'ip.update',
+      entityType: 'ip_address',
+      entityId: id,
+      customerId: before.customerId,
+      summary: `Updated ${changed.join(', ')} of ${before.ipAddress}`,
+      before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+      after: body,
+    });
+  });
+  return toIp(await ipInScope(ctx, id));
+}
+
+/**
+ * The spec's rule, run daily by the job queue: registrations unused (no trunk took them, no
+ * reactivation) for 90 days become Inactive. One transaction; one audit entry per customer.
+ */
+export async function deactivateStaleIps(ctx: Ctx, now: Date): Promise<{ count: number }> {
+  const cutoff = new Date(now.getTime() - UNUSED_IP_DAYS * 24 * 60 * 60 * 1000);
+  return inTransaction(ctx, async (tx) => {
+    const rows = await repo.deactivateUnusedSince(tx.db, cutoff, now);
+    const byCustomer = new Map<string, string[]>();
+    for (const r of rows) byCustomer.set(r.customerId, [...(byCustomer.get(r.customerId) ?? []), r.ipAddress]);
+    for (const [customerId, addresses] of byCustomer) {
+      await recordAudit(tx, {
+        action: 'ip.deactivate_unused',
+        entityType: 'ip_address',
+        customerId,
+        summary: `Deactivated ${addresses.length} IP address${addresses.length === 1 ? '' : 'es'} unused for ${UNUSED_IP_DAYS} days: ${addresses
+          .slice(0, 10)
+          .join(', ')}${addresses.length > 10 ? ', ...' : ''}`,
+        after: { addresses, unusedSince: cutoff.toISOString() },
+      });
+    }
+    return { count: rows.length };
+  });
 }
 
 export const platformIps = () => ({ items: PLATFORM_IPS.map((p) => ({ ...p })) });
 
-export async function voiceAccounts(app: FastifyInstance, req: FastifyRequest, customerId: string | undefined) {
-  const scope = await resolveListScope(app.db, authOf(req), { customerId });
-  return { items: await repo.voiceAccounts(app.db, scope.customerId) };
+/** The channel allocation of one account in the caller's reach (another customer's account is a 404). */
+export async function channelAllocation(ctx: Ctx, accountId: string): Promise<TVoiceAccount> {
+  const account = await findAccountInScope(ctx.db, accountId, ownCustomer(ctx));
+  if (!account) throw notFound('Account');
+  const row = await repo.voiceAccount(ctx.db, account.id);
+  if (!row) throw notFound('Account');
+  return row;
 }
 
-export async function setChannelAllocation(
-  app: FastifyInstance,
-  req: FastifyRequest,
-  accountId: string,
-  body: TChannelAllocationBody,
-): Promise<TVoiceAccount> {
-  const auth = authOf(req);
-  return app.db.transaction(async (tx) => {
-    const account = await findAccountInScope(tx, accountId, ownCustomer(auth));
+export async function setChannelAllocation(ctx: Ctx, accountId: string, body: TChannelAllocationBody): Promise<TVoiceAccount> {
+  return inTransaction(ctx, async (tx) => {
+    const account = await findAccountInScope(tx.db, accountId, ownCustomer(ctx));
     if (!account) throw notFound('Account');
-    await repo.setMaxVoiceChannels(tx, account.id, body.maxVoiceChannels);
-    await recordAudit(tx, req, {
+    await repo.setMaxVoiceChannels(tx.db, account.id, body.maxVoiceChannels);
+    await recordAudit(tx, {
       action: 'account.voice_channels',
       entityType: 'account',
       entityId: account.id,
@@ -171,7 +324,7 @@ export async function setChannelAllocation(
       before: { maxVoiceChannels: account.maxVoiceChannels },
       after: { maxVoiceChannels: body.maxVoiceChannels },
     });
-    const [row] = await repo.voiceAccounts(tx, account.customerId).then((rows) => rows.filter((r) => r.id === account.id));
+    const row = await repo.voiceAccount(tx.db, account.id);
     if (!row) throw notFound('Account');
     return row;
   });
@@ -186,12 +339,12 @@ export async function setChannelAllocation(
  * instead: a customer's filter always carries their own customer id, so another customer's
  * account simply matches nothing.
  */
-async function cdrCriteria(app: FastifyInstance, req: FastifyRequest, q: TExportCdrsQuery, strict: boolean): Promise<repo.CdrCriteria> {
-  const auth = authOf(req);
+async function cdrCriteria(ctx: Ctx, q: TExportCdrsQuery, strict: boolean): Promise<repo.CdrCriteria> {
+  const auth = userOf(ctx);
   let scope: { customerId: string | null; accountId: string | null };
-  if (strict) scope = await resolveListScope(app.db, auth, q);
+  if (strict) scope = await resolveListScope(ctx, q);
   else {
-    const own = ownCustomer(auth);
+    const own = ownCustomer(ctx);
     if (auth.kind === 'customer' && (!own || (q.customerId && q.customerId !== own))) throw notFound('Customer');
     scope = { customerId: own ?? q.customerId ?? null, accountId: q.accountId ?? null };
   }
@@ -214,10 +367,10 @@ interface CdrRow {
 }
 
 /** One keyset page, newest first. */
-export async function listCdrs(app: FastifyInstance, req: FastifyRequest, q: TListCdrsQuery): Promise<TCdrPage> {
+export async function listCdrs(ctx: Ctx, q: TListCdrsQuery): Promise<TCdrPage> {
   const after = q.cursor ? decodeCursor(q.cursor) : null;
-  const criteria = await cdrCriteria(app, req, q, false);
-  const rows = await repo.runStatement<CdrRow>(app.database, repo.cdrPageStatement(criteria, after, q.limit));
+  const criteria = await cdrCriteria(ctx, q, false);
+  const rows = await repo.runStatement<CdrRow>(ctx.database, repo.cdrPageStatement(criteria, after, q.limit));
   const page = keysetPage(rows, q.limit, (r) => ({ at: new Date(r.started_at), id: Number(r.id) }));
   return {
     nextCursor: page.nextCursor,
@@ -244,10 +397,11 @@ const EXPORT_CHUNK = 5000;
  * (`COPY (query) TO STDOUT`) straight into the response; on PGlite, whose COPY TO holds the whole
  * result in memory, keyset chunks are formatted as they are pulled.
  */
-export async function exportCdrs(app: FastifyInstance, req: FastifyRequest, q: TExportCdrsQuery): Promise<Readable> {
-  const criteria = await cdrCriteria(app, req, q, true);
+export async function exportCdrs(ctx: Ctx, q: TExportCdrsQuery): Promise<CsvExport> {
+  const criteria = await cdrCriteria(ctx, q, true);
   const tz = q.tz ?? 'UTC';
-  const database = app.database;
+  const fileName = `cdrs-${q.startDate}-to-${q.endDate}.csv`;
+  const database = ctx.database;
   if (database.kind === 'pg' && database.pool) {
     const client = await database.pool.connect();
     const sql = repo.inlineStatement(repo.cdrExportStatement(criteria, tz), (v) => client.escapeLiteral(v));
@@ -262,15 +416,20 @@ export async function exportCdrs(app: FastifyInstance, req: FastifyRequest, q: T
     stream.on('end', () => release());
     stream.on('error', (err) => release(err));
     stream.on('close', () => release(stream.readableEnded ? undefined : new Error('export aborted')));
-    return stream;
+    return { fileName, stream };
   }
-  return csvStream<{ at: Date; id: number }>(CDR_CSV_HEADER, null, async (after) => {
-    const rows = await repo.runStatement<Record<string, unknown> & { key_at: Date; key_id: string }>(
-      database,
-      repo.cdrExportChunkStatement(criteria, tz, after, EXPORT_CHUNK),
-    );
-    const text = rows.map((r) => csvLine(CDR_CSV_HEADER.map((h) => r[h]))).join('');
-    const last = rows[rows.length - 1];
-    return { text, key: rows.length === EXPORT_CHUNK && last ? { at: new Date(last.key_at), id: Number(last.key_id) } : null };
-  });
+  return {
+    fileName,
+    header: CDR_CSV_HEADER,
+    rows: keysetRows(
+      EXPORT_CHUNK,
+      (after: { at: Date; id: number } | null, size) =>
+        repo.runStatement<Record<string, unknown> & { key_at: Date; key_id: string }>(
+          database,
+          repo.cdrExportChunkStatement(criteria, tz, after, size),
+        ),
+      (r) => ({ at: new Date(r.key_at), id: Number(r.key_id) }),
+      (r) => CDR_CSV_HEADER.map((h) => r[h]),
+    ),
+  };
 }

@@ -1,11 +1,20 @@
 import type { RouteObject } from 'react-router';
 import { lazyScreen } from '../lazy-screen.ts';
+import { withAccountPicker, withTab } from './compose.tsx';
 import { redirect, screen } from './route-builders.tsx';
 
 const accountLayout = lazyScreen(() => import('../../features/accounts/pages/account-detail-page.tsx').then((m) => m.AccountDetailPage));
 const accountGeneral = () => import('../../features/accounts/pages/account-general-tab.tsx').then((m) => m.AccountGeneralTab);
-const numbersPage = () => import('../../features/numbers/pages/numbers-page.tsx').then((m) => m.NumbersPage);
-const voicePage = () => import('../../features/voice/pages/voice-page.tsx').then((m) => m.VoicePage);
+const accountSelect = () => import('../../features/accounts/components/account-select.tsx').then((m) => m.AccountSelect);
+// Numbers and voice pick accounts with the accounts feature's picker, given here where features meet.
+const numbersPage = () =>
+  Promise.all([import('../../features/numbers/pages/numbers-page.tsx'), accountSelect()]).then(([m, picker]) =>
+    withAccountPicker(m.NumbersPage, picker),
+  );
+const voicePage = () =>
+  Promise.all([import('../../features/voice/pages/voice-page.tsx'), accountSelect()]).then(([m, picker]) =>
+    withAccountPicker(m.VoicePage, picker),
+  );
 const tabPlaceholder = () => import('../../ui/tab-placeholder.tsx').then((m) => m.TabPlaceholder);
 const billing = () => import('../../features/billing/pages/billing-page.tsx').then((m) => m.BillingPage);
 
@@ -43,7 +52,10 @@ export const adminScreens: RouteObject[] = [
         handle: { crumb: { record: 'customer', param: 'customerId' } },
         children: [
           screen(null, { title: 'Customer Details' }, () =>
-            import('../../features/customers/pages/customer-detail-page.tsx').then((m) => m.CustomerDetailPage),
+            Promise.all([
+              import('../../features/customers/pages/customer-detail-page.tsx'),
+              import('../../features/accounts/components/account-panels.tsx'),
+            ]).then(([m, accounts]) => withTab(m.CustomerDetailPage, { AccountsTab: accounts.CustomerAccountsPanel })),
           ),
           // The 'accounts' segment has no page of its own, so it has no crumb.
           {

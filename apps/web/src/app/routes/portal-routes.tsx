@@ -34,7 +34,7 @@ export function portalRoutes(portal: Portal, screens: RouteObject[]): RouteObjec
         element: <PortalGate portal={portal} />,
         children: [
           {
-            lazy: lazyScreen(() => import('../../shell/portal-layout.tsx').then((m) => m.PortalLayout)),
+            lazy: lazyScreen(() => import('../portal-frame.tsx').then((m) => m.PortalFrame)),
             // Errors inside a screen show inside the shell, which stays usable.
             children: [{ errorElement: <RouteError />, children: screens }],
           },

@@ -2,6 +2,7 @@ import type {
   TAccount,
   TAccountListItem,
   TAccountOption,
+  TAccountOptionsQuery,
   TCreateAccountBody,
   TServiceBody,
   TUpdateAccountBody,
@@ -10,13 +11,16 @@ import type { TPage } from '@portal/contract/common';
 import type { TStaffOption } from '@portal/contract/customers';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { accountKeys } from './account-keys.ts';
 
-export const ACCOUNTS_KEY = ['accounts'] as const;
+export { accountKeys };
+
 const id = (value: string) => encodeURIComponent(value);
 
-export function accountListQuery(query: Record<string, string | number>) {
+/** Accounts, filtered and paged: staff may pass customerId; a customer user always gets their own company's. */
+export function accountListQuery(query: Record<string, string | number | undefined>) {
   return queryOptions({
-    queryKey: [...ACCOUNTS_KEY, 'list', query],
+    queryKey: accountKeys.list(query),
     queryFn: ({ signal }) => api.get<TPage<TAccountListItem>>('/api/accounts', { query, signal }),
     placeholderData: keepPreviousData,
   });
@@ -24,17 +28,22 @@ export function accountListQuery(query: Record<string, string | number>) {
 
 export function accountQuery(accountId: string) {
   return queryOptions({
-    queryKey: [...ACCOUNTS_KEY, 'detail', accountId],
+    queryKey: accountKeys.detail(accountId),
     queryFn: ({ signal }) => api.get<TAccount>(`/api/accounts/${id(accountId)}`, { signal }),
   });
 }
 
-/** The accounts the switcher offers: the account's customer's (the server limits customers to their own). */
-export function accountOptionsQuery(customerId?: string) {
+/**
+ * The accounts in the caller's scope (the one endpoint for pickers and the switcher): a customer
+ * user's own company's; staff any customer's, or every customer's without customerId.
+ */
+export function accountOptionsQuery(query: Partial<TAccountOptionsQuery>) {
+  const clean = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as Partial<TAccountOptionsQuery>;
   return queryOptions({
-    queryKey: [...ACCOUNTS_KEY, 'options', customerId ?? 'own'],
-    queryFn: ({ signal }) => api.get<TAccountOption[]>('/api/accounts/options', { query: { customerId }, signal }),
+    queryKey: accountKeys.options(clean),
+    queryFn: ({ signal }) => api.get<TAccountOption[]>('/api/accounts/options', { query: clean, signal }),
     staleTime: 60_000,
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -61,7 +70,7 @@ export function useCreateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TCreateAccountBody) => api.post<TAccount>('/api/accounts', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
   });
 }
 
@@ -71,7 +80,7 @@ export function useUpdateAccount(accountId: string) {
     mutationFn: (body: TUpdateAccountBody) => api.put<TAccount>(`/api/accounts/${id(accountId)}`, body),
     onSuccess: (account) => {
       queryClient.setQueryData(accountQuery(accountId).queryKey, account);
-      void queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['names'] });
     },
   });
@@ -81,7 +90,7 @@ export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (accountId: string) => api.delete<{ ok: true }>(`/api/accounts/${id(accountId)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
   });
 }
 

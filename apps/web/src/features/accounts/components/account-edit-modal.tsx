@@ -1,8 +1,10 @@
 import { Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { ACCOUNT_STATUSES, type TAccount, ZUpdateAccountBody } from '@portal/contract/accounts';
+import { allowedAccountStatuses, type TAccount, ZUpdateAccountBody } from '@portal/contract/accounts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useSessionUser } from '../../../lib/session.ts';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { statusLabel } from '../../../ui/status-badge.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { managerOptionsQuery, useUpdateAccount } from '../api/accounts.ts';
@@ -28,6 +30,8 @@ export function AccountEditModal({ account, opened, onClose }: { account: TAccou
   const form = useSchemaForm(ZUpdateAccountBody, valuesOf(account));
   const update = useUpdateAccount(account.id);
   const managers = useQuery(managerOptionsQuery);
+  // statuses beyond active/inactive are the provider's: a customer Admin is offered only those
+  const statuses = allowedAccountStatuses(useSessionUser().kind, account.status);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens
   useEffect(() => {
     if (opened) {
@@ -39,16 +43,17 @@ export function AccountEditModal({ account, opened, onClose }: { account: TAccou
 
   return (
     <Modal opened={opened} onClose={onClose} title="Edit Account" size="lg">
-      <form
-        onSubmit={form.onSubmit((v) =>
+      <SchemaForm
+        form={form}
+        onSubmit={(v) =>
           update.mutate(v, {
             onSuccess: () => {
               toastSuccess('Account updated');
               onClose();
             },
             onError: (e) => showFormError(form, e),
-          }),
-        )}
+          })
+        }
       >
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -56,7 +61,7 @@ export function AccountEditModal({ account, opened, onClose }: { account: TAccou
             <Select
               label="Status"
               allowDeselect={false}
-              data={ACCOUNT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+              data={statuses.map((s) => ({ value: s, label: statusLabel(s) }))}
               {...form.getInputProps('status')}
             />
             <Select
@@ -87,7 +92,7 @@ export function AccountEditModal({ account, opened, onClose }: { account: TAccou
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SchemaForm>
     </Modal>
   );
 }

@@ -9,7 +9,7 @@ import { accountOptionsQuery } from '../api/accounts.ts';
  * accounts; a customer user only their own company's (the server decides).
  */
 export function AccountSwitcher({ scope, customerId, accountId }: { scope: PortalScope; customerId: string; accountId: string }) {
-  const { data } = useQuery(accountOptionsQuery(scope.portal === 'admin' ? customerId : undefined));
+  const { data } = useQuery(accountOptionsQuery({ customerId: scope.portal === 'admin' ? customerId : undefined }));
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const current = accountPath(scope, customerId, accountId);

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { SUB_ACCOUNT_STATUSES, ZCreateAccountBody } from '@portal/contract/accounts';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { statusLabel } from '../../../ui/status-badge.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useCreateAccount } from '../api/accounts.ts';
@@ -18,16 +19,17 @@ export function AddAccountModal({ opened, onClose }: { opened: boolean; onClose:
   };
   return (
     <Modal opened={opened} onClose={close} title="Add Account">
-      <form
-        onSubmit={form.onSubmit((v) =>
+      <SchemaForm
+        form={form}
+        onSubmit={(v) =>
           create.mutate(v, {
             onSuccess: (a) => {
               toastSuccess(`Account ${a.name} created`);
               close();
             },
             onError: (e) => showFormError(form, e),
-          }),
-        )}
+          })
+        }
       >
         <Stack gap="sm">
           <TextInput label="Account Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
@@ -47,7 +49,7 @@ export function AddAccountModal({ opened, onClose }: { opened: boolean; onClose:
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SchemaForm>
     </Modal>
   );
 }

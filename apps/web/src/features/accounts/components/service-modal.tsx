@@ -1,7 +1,9 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
-import { type TAccountService, type TServiceBody, ZServiceBody } from '@portal/contract/accounts';
+import { ACCOUNT_SERVICE_STATUSES, SERVICE_TYPES, type TAccountService, type TServiceBody, ZServiceBody } from '@portal/contract/accounts';
 import { useEffect } from 'react';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { SchemaForm } from '../../../ui/schema-form.tsx';
+import { statusLabel } from '../../../ui/status-badge.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useAccountServices } from '../api/accounts.ts';
 
@@ -40,18 +42,14 @@ export function ServiceModal({
 
   return (
     <Modal opened={opened} onClose={onClose} title={service ? 'Edit Service' : 'Add Service'}>
-      <form onSubmit={form.onSubmit((v) => (service ? update.mutate({ serviceId: service.id, body: v }, done) : add.mutate(v, done)))}>
+      <SchemaForm form={form} onSubmit={(v) => (service ? update.mutate({ serviceId: service.id, body: v }, done) : add.mutate(v, done))}>
         <Stack gap="sm">
           <TextInput label="Service Name" withAsterisk {...form.getInputProps('name')} />
-          <Select label="Type" allowDeselect={false} data={['SMS', 'Voice', 'Numbers']} {...form.getInputProps('serviceType')} />
+          <Select label="Type" allowDeselect={false} data={[...SERVICE_TYPES]} {...form.getInputProps('serviceType')} />
           <Select
             label="Status"
             allowDeselect={false}
-            data={[
-              { value: 'active', label: 'Active' },
-              { value: 'pending', label: 'Pending' },
-              { value: 'inactive', label: 'Inactive' },
-            ]}
+            data={ACCOUNT_SERVICE_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
             {...form.getInputProps('status')}
           />
           <NumberInput label="Monthly Cost (USD)" min={0} decimalScale={2} prefix="$" {...form.getInputProps('monthlyCost')} />
@@ -64,7 +62,7 @@ export function ServiceModal({
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SchemaForm>
     </Modal>
   );
 }

@@ -44,7 +44,9 @@ export function AccountDetailPage() {
   if (!account || (scope.portal === 'admin' && scope.customerId && account.customerId !== scope.customerId)) {
     return (
       <Stack align="center" py="xl" gap="xs">
-        <Title order={2}>Account not found</Title>
+        <Title order={1} size="h2">
+          Account not found
+        </Title>
         <Text c="dimmed">The account does not exist or has been removed.</Text>
       </Stack>
     );

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { statusLabel } from '../../../ui/status-badge.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
@@ -45,8 +46,9 @@ export function NewAccountPage() {
         New Account
       </Title>
       <Paper withBorder p="lg" radius="md">
-        <form
-          onSubmit={form.onSubmit((v) =>
+        <SchemaForm
+          form={form}
+          onSubmit={(v) =>
             create.mutate(v, {
               onSuccess: (a) => {
                 toastSuccess(`Account ${a.name} (${a.accountId}) created`);
@@ -54,8 +56,8 @@ export function NewAccountPage() {
                 void navigate(`/admin/customers/${a.customerId}/accounts/${a.id}`, { replace: true });
               },
               onError: (e) => showFormError(form, e),
-            }),
-          )}
+            })
+          }
         >
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -110,7 +112,7 @@ export function NewAccountPage() {
               </Button>
             </Group>
           </Stack>
-        </form>
+        </SchemaForm>
       </Paper>
       {guard}
     </Stack>

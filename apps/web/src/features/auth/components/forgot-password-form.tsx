@@ -38,7 +38,7 @@ export function ForgotPasswordForm({ portal }: { portal: Portal }) {
       <Stack gap="md">
         {failed && (
           <Alert color="red" variant="light">
-            The reset link could not be requested. Please try again.
+            {isApiError(request.error, 'RATE_LIMITED') ? request.error.message : 'The reset link could not be requested. Please try again.'}
           </Alert>
         )}
         <TextInput label="Email" placeholder="you@company.com" type="email" autoComplete="email" autoFocus {...email.getInputProps()} />

@@ -47,6 +47,16 @@ describe('LoginForm', () => {
     expect(JSON.parse(String(init.body))).toEqual({ email: 'admin@example.com', password: 'wrong', remember: false, portal: 'admin' });
   });
 
+  it("shows the server's message when the address is throttled", async () => {
+    const message = 'Too many attempts from your address. Please try again in 42 seconds.';
+    vi.stubGlobal('fetch', vi.fn(answerFetch(429, { error: { code: 'RATE_LIMITED', message } })));
+    renderWithProviders(<LoginForm portal="admin" />);
+    type('Email', 'admin@example.com');
+    type('Password', 'wrong');
+    submit();
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+
   it('shows a generic message when the server fails', async () => {
     vi.stubGlobal('fetch', vi.fn(answerFetch(500, { error: { code: 'INTERNAL', message: 'boom' } })));
     renderWithProviders(<LoginForm portal="customer" />);

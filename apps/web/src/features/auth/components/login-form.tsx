@@ -10,9 +10,10 @@ import { emailError, passwordError } from './auth-validation.ts';
 
 const GENERIC_FAILURE = 'Login failed. Please try again.';
 
-/** The message shown above the form: the server's own for wrong credentials or a lockout, else a generic one. */
+/** The message shown above the form: the server's own for wrong credentials, a lockout or throttling, else a generic one. */
 function failureMessage(error: unknown): string {
-  if (isApiError(error, 'INVALID_CREDENTIALS') || isApiError(error, 'ACCOUNT_LOCKED')) return error.message;
+  if (isApiError(error, 'INVALID_CREDENTIALS') || isApiError(error, 'ACCOUNT_LOCKED') || isApiError(error, 'RATE_LIMITED'))
+    return error.message;
   return GENERIC_FAILURE;
 }
 

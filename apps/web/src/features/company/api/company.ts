@@ -1,7 +1,5 @@
-import type { TAccountListItem } from '@portal/contract/accounts';
-import type { TPage } from '@portal/contract/common';
 import type { TCompanyProfile, TUpdateCompanyProfileBody } from '@portal/contract/company';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
 export const companyProfileQuery = queryOptions({
@@ -17,14 +15,5 @@ export function useUpdateCompanyProfile() {
       queryClient.setQueryData(companyProfileQuery.queryKey, profile);
       void queryClient.invalidateQueries({ queryKey: ['auth', 'session'] });
     },
-  });
-}
-
-/** The company's accounts (Company Info, accounts tab). */
-export function companyAccountsQuery(query: Record<string, string | number>) {
-  return queryOptions({
-    queryKey: ['accounts', 'list', query],
-    queryFn: ({ signal }) => api.get<TPage<TAccountListItem>>('/api/accounts', { query, signal }),
-    placeholderData: keepPreviousData,
   });
 }

@@ -1,32 +1,10 @@
-import { Anchor, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import type { TAccountListItem } from '@portal/contract/accounts';
+import { Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import type { ComponentType, ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { DateText } from '../../../ui/date-text.tsx';
-import { ListStatePagination } from '../../../ui/pagination.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
-import { useListState } from '../../../ui/use-list-state.ts';
-import { companyAccountsQuery, companyProfileQuery } from '../api/company.ts';
-
-const accountPath = (a: TAccountListItem) => `/customer/company-info/accounts/${a.id}`;
-
-const columns: Column<TAccountListItem>[] = [
-  {
-    key: 'name',
-    header: 'Account Name',
-    sortable: true,
-    render: (a) => (
-      <Anchor component={Link} to={accountPath(a)} fw={500}>
-        {a.name}
-      </Anchor>
-    ),
-  },
-  { key: 'accountId', header: 'Account ID', sortable: true, render: (a) => a.accountId },
-  { key: 'status', header: 'Status', sortable: true, render: (a) => <StatusBadge status={a.status} /> },
-  { key: 'createdAt', header: 'Created Date', sortable: true, render: (a) => <DateText value={a.createdAt} /> },
-];
+import { companyProfileQuery } from '../api/company.ts';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -60,30 +38,11 @@ function CompanyInfo() {
   );
 }
 
-function CompanyAccounts() {
-  const list = useListState({ filters: {}, sort: { by: 'name', dir: 'asc' }, pageSize: 10 });
-  const { data, isFetching } = useQuery(companyAccountsQuery(list.query));
-  const navigate = useNavigate();
-  return (
-    <Stack gap="md">
-      <DataTable
-        label="Company accounts"
-        columns={columns}
-        rows={data?.items}
-        rowKey={(a) => a.id}
-        loading={isFetching}
-        emptyText="No accounts found for this company"
-        sort={list.sort}
-        onSort={list.toggleSort}
-        onRowClick={(a) => void navigate(accountPath(a))}
-      />
-      <ListStatePagination list={list} total={data?.total} />
-    </Stack>
-  );
-}
-
-/** Customer document, Company Info: tabs company-info and accounts. */
-export function CompanyInfoPage() {
+/**
+ * Customer document, Company Info: tabs company-info and accounts. The accounts tab belongs to the
+ * accounts feature and is passed in where the features meet (src/app).
+ */
+export function CompanyInfoPage({ AccountsTab }: { AccountsTab: ComponentType }) {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') ?? 'company-info';
   return (
@@ -101,7 +60,7 @@ export function CompanyInfoPage() {
             <CompanyInfo />
           </Tabs.Panel>
           <Tabs.Panel value="accounts">
-            <CompanyAccounts />
+            <AccountsTab />
           </Tabs.Panel>
         </Tabs>
       </Paper>

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../../../lib/session.ts';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
 import { companyProfileQuery, useUpdateCompanyProfile } from '../api/company.ts';
@@ -62,23 +63,23 @@ function ProfileForm({ profile }: { profile: TCompanyProfile }) {
   }
 
   return (
-    <form
-      onSubmit={form.onSubmit(
-        (v) =>
-          save.mutate(v, {
-            onSuccess: (saved) => {
-              toastSuccess('Company profile updated successfully');
-              form.setValues(editableOf(saved));
-              form.resetDirty(editableOf(saved));
-              setEditing(false);
-            },
-            onError: (e) => showFormError(form, e),
-          }),
-        (errors) => {
-          const first = Object.keys(errors)[0];
-          if (first) setTab(tabOf(first));
-        },
-      )}
+    <SchemaForm
+      form={form}
+      onSubmit={(v) =>
+        save.mutate(v, {
+          onSuccess: (saved) => {
+            toastSuccess('Company profile updated successfully');
+            form.setValues(editableOf(saved));
+            form.resetDirty(editableOf(saved));
+            setEditing(false);
+          },
+          onError: (e) => showFormError(form, e),
+        })
+      }
+      onInvalid={(errors) => {
+        const first = Object.keys(errors)[0];
+        if (first) setTab(tabOf(first));
+      }}
     >
       <Stack gap="md">
         <Group justify="space-between">
@@ -126,7 +127,7 @@ function ProfileForm({ profile }: { profile: TCompanyProfile }) {
         </Paper>
       </Stack>
       {guard}
-    </form>
+    </SchemaForm>
   );
 }
 

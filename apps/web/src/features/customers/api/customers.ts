@@ -1,4 +1,3 @@
-import type { TAccountListItem } from '@portal/contract/accounts';
 import type { TPage } from '@portal/contract/common';
 import type {
   TActivityEntry,
@@ -35,15 +34,6 @@ export const staffOptionsQuery = queryOptions({
   queryFn: ({ signal }) => api.get<TStaffOption[]>('/api/admin/staff-options', { signal }),
   staleTime: 5 * 60_000,
 });
-
-/** The customer's accounts (the Accounts tab). */
-export function customerAccountsQuery(customerId: string, query: Record<string, string | number>) {
-  return queryOptions({
-    queryKey: ['accounts', 'list', { customerId, ...query }],
-    queryFn: ({ signal }) => api.get<TPage<TAccountListItem>>('/api/accounts', { query: { customerId, ...query }, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
 
 export function customerNotesQuery(customerId: string) {
   return queryOptions({
@@ -89,11 +79,10 @@ export function useUpdateCustomer(customerId: string) {
 export function useDeleteCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
+    // app/query-client.ts stales the accounts of a deleted customer (mutationKey).
+    mutationKey: [...CUSTOMERS_KEY, 'delete'],
     mutationFn: (customerId: string) => api.delete<{ ok: true }>(`/api/admin/customers/${id(customerId)}`),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: CUSTOMERS_KEY });
-      void queryClient.invalidateQueries({ queryKey: ['accounts'] });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CUSTOMERS_KEY }),
   });
 }
 
@@ -105,13 +94,5 @@ export function useAddNote(customerId: string) {
       void queryClient.invalidateQueries({ queryKey: customerNotesQuery(customerId).queryKey });
       void queryClient.invalidateQueries({ queryKey: customerActivityQuery(customerId).queryKey });
     },
-  });
-}
-
-export function useDeleteAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (accountId: string) => api.delete<{ ok: true }>(`/api/accounts/${id(accountId)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['accounts'] }),
   });
 }

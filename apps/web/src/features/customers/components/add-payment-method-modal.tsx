@@ -2,6 +2,7 @@ import { Button, Checkbox, Group, Modal, SegmentedControl, SimpleGrid, Stack, Te
 import { ZBankBody, ZCardBody } from '@portal/contract/billing';
 import { useState } from 'react';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useAddPaymentMethod } from '../api/billing.ts';
 
@@ -39,7 +40,7 @@ export function AddPaymentMethodModal({ customerId, opened, onClose }: { custome
           ]}
         />
         {kind === 'credit_card' ? (
-          <form onSubmit={card.onSubmit((v) => add.mutate(v, { ...done, onError: (e) => showFormError(card, e) }))}>
+          <SchemaForm form={card} onSubmit={(v) => add.mutate(v, { ...done, onError: (e) => showFormError(card, e) })}>
             <Stack gap="sm">
               <TextInput label="Cardholder Name" withAsterisk {...card.getInputProps('holderName')} />
               <TextInput
@@ -53,7 +54,7 @@ export function AddPaymentMethodModal({ customerId, opened, onClose }: { custome
                 <TextInput
                   label="Expiration (MM/YY)"
                   placeholder="MM/YY"
-                  required
+                  withAsterisk
                   autoComplete="cc-exp"
                   {...card.getInputProps('expiry')}
                 />
@@ -69,9 +70,9 @@ export function AddPaymentMethodModal({ customerId, opened, onClose }: { custome
                 </Button>
               </Group>
             </Stack>
-          </form>
+          </SchemaForm>
         ) : (
-          <form onSubmit={bank.onSubmit((v) => add.mutate(v, { ...done, onError: (e) => showFormError(bank, e) }))}>
+          <SchemaForm form={bank} onSubmit={(v) => add.mutate(v, { ...done, onError: (e) => showFormError(bank, e) })}>
             <Stack gap="sm">
               <TextInput label="Account Holder Name" withAsterisk {...bank.getInputProps('holderName')} />
               <TextInput label="Bank Name" withAsterisk {...bank.getInputProps('bankName')} />
@@ -89,7 +90,7 @@ export function AddPaymentMethodModal({ customerId, opened, onClose }: { custome
                 </Button>
               </Group>
             </Stack>
-          </form>
+          </SchemaForm>
         )}
       </Stack>
     </Modal>

@@ -9,6 +9,7 @@ import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { MoneyText } from '../../../ui/money-text.tsx';
+import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { billingSummaryQuery, paymentMethodsQuery, useSaveBillingContact } from '../api/billing.ts';
@@ -40,16 +41,17 @@ function BillingContactForm({ customer, onDirtyChange }: { customer: TCustomer; 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   return (
     <Paper withBorder p="md" radius="md">
-      <form
-        onSubmit={form.onSubmit((values) =>
+      <SchemaForm
+        form={form}
+        onSubmit={(values) =>
           save.mutate(values, {
             onSuccess: () => {
               toastSuccess('Billing information saved');
               form.resetDirty();
             },
             onError: (e) => showFormError(form, e),
-          }),
-        )}
+          })
+        }
       >
         <Stack gap="sm">
           <Title order={3} size="h4">
@@ -69,7 +71,7 @@ function BillingContactForm({ customer, onDirtyChange }: { customer: TCustomer; 
             </Group>
           )}
         </Stack>
-      </form>
+      </SchemaForm>
     </Paper>
   );
 }

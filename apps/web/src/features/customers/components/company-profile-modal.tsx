@@ -2,6 +2,7 @@ import { Button, Group, Modal } from '@mantine/core';
 import type { TCustomer } from '@portal/contract/customers';
 import { useEffect } from 'react';
 import { showFormError } from '../../../ui/form.ts';
+import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useUpdateCustomer } from '../api/customers.ts';
 import { CustomerFormFields, customerFormValues, useCustomerForm } from './customer-form-fields.tsx';
@@ -33,8 +34,9 @@ export function CompanyProfileModal({
 
   return (
     <Modal opened={opened} onClose={onClose} title="Company Profile" size="lg">
-      <form
-        onSubmit={form.onSubmit((values) =>
+      <SchemaForm
+        form={form}
+        onSubmit={(values) =>
           update.mutate(values, {
             onSuccess: () => {
               toastSuccess('Company profile updated successfully');
@@ -42,8 +44,8 @@ export function CompanyProfileModal({
               onClose();
             },
             onError: (e) => showFormError(form, e),
-          }),
-        )}
+          })
+        }
       >
         <CustomerFormFields form={form} customerId={customer.customerId} />
         <Group justify="flex-end" mt="lg">
@@ -54,7 +56,7 @@ export function CompanyProfileModal({
             Save
           </Button>
         </Group>
-      </form>
+      </SchemaForm>
     </Modal>
   );
 }

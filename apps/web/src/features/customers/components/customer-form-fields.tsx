@@ -1,6 +1,6 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { type TCustomer, type TCustomerBody, ZCustomerBody } from '@portal/contract/customers';
+import { CUSTOMER_STATUSES, type TCustomer, type TCustomerBody, ZCustomerBody } from '@portal/contract/customers';
 import { useQuery } from '@tanstack/react-query';
 import { useSchemaForm } from '../../../ui/form.ts';
 import { statusLabel } from '../../../ui/status-badge.tsx';
@@ -33,7 +33,7 @@ export function useCustomerForm(c?: TCustomer) {
   return useSchemaForm<CustomerFormValues>(ZCustomerBody, customerFormValues(c));
 }
 
-const STATUSES = ['active', 'pending', 'suspended', 'inactive'].map((s) => ({ value: s, label: statusLabel(s) }));
+const STATUSES = CUSTOMER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }));
 
 /** The company profile fields: used by New Customer and the Company Profile modal. */
 export function CustomerFormFields({ form, customerId }: { form: UseFormReturnType<CustomerFormValues>; customerId: string }) {

@@ -1,7 +1,8 @@
-import { Alert, List, Stack } from '@mantine/core';
+import { Alert, Anchor, List, Stack } from '@mantine/core';
 import type { TIpAddress } from '@portal/contract/customers';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
@@ -23,6 +24,9 @@ export function NetworkTab({ customerId }: { customerId: string }) {
   const { data, isFetching } = useQuery(customerIpAddressesQuery(customerId));
   return (
     <Stack gap="md">
+      <Anchor component={Link} to="/admin/voice?tab=network" size="sm">
+        Register, describe and deactivate IP addresses in Voice Services
+      </Anchor>
       <DataTable
         label="IP addresses"
         columns={columns}

@@ -5,6 +5,7 @@ import { useCan } from '../../../lib/session.ts';
 import { DateText } from '../../../ui/date-text.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { customerActivityQuery, customerNotesQuery, useAddNote } from '../api/customers.ts';
 
@@ -24,16 +25,17 @@ export function NotesTab({ customerId }: { customerId: string }) {
             Notes
           </Title>
           {canWrite && (
-            <form
-              onSubmit={form.onSubmit((v) =>
+            <SchemaForm
+              form={form}
+              onSubmit={(v) =>
                 add.mutate(v.body, {
                   onSuccess: () => {
                     toastSuccess('Note added');
                     form.reset();
                   },
                   onError: (e) => showFormError(form, e),
-                }),
-              )}
+                })
+              }
             >
               <Stack gap="xs">
                 <Textarea label="New note" autosize minRows={2} {...form.getInputProps('body')} />
@@ -43,7 +45,7 @@ export function NotesTab({ customerId }: { customerId: string }) {
                   </Button>
                 </Group>
               </Stack>
-            </form>
+            </SchemaForm>
           )}
           {notes.data?.length === 0 && <EmptyState text="No notes yet" />}
           {notes.data?.map((n) => (

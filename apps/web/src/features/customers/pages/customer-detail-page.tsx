@@ -2,14 +2,13 @@ import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Tabs, Text, Ti
 import type { TCustomer } from '@portal/contract/customers';
 import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ComponentType, type ReactNode, useCallback, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api.ts';
 import { useCan } from '../../../lib/session.ts';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
 import { customerQuery } from '../api/customers.ts';
-import { AccountsTab } from '../components/accounts-tab.tsx';
 import { BillingTab } from '../components/billing-tab.tsx';
 import { CompanyProfileModal } from '../components/company-profile-modal.tsx';
 import { NetworkTab } from '../components/network-tab.tsx';
@@ -54,8 +53,11 @@ function CustomerSummary({ customer }: { customer: TCustomer }) {
   );
 }
 
-/** Spec 2.6: loading and not-found states, summary, the Company Profile modal and four tabs. */
-export function CustomerDetailPage() {
+/**
+ * Spec 2.6: loading and not-found states, summary, the Company Profile modal and four tabs. The
+ * Accounts tab belongs to the accounts feature and is passed in where the features meet (src/app).
+ */
+export function CustomerDetailPage({ AccountsTab }: { AccountsTab: ComponentType<{ customerId: string }> }) {
   const { customerId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -93,7 +95,9 @@ export function CustomerDetailPage() {
   if (!customer) {
     return (
       <Stack align="center" py="xl" gap="sm">
-        <Title order={2}>Customer Not Found</Title>
+        <Title order={1} size="h2">
+          Customer Not Found
+        </Title>
         <Text c="dimmed">
           {isApiError(error, 'NOT_FOUND') || !error
             ? 'The customer you are looking for does not exist or has been removed.'

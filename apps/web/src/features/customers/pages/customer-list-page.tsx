@@ -37,7 +37,9 @@ export function CustomerListPage() {
   const { confirm, dialog } = useConfirm();
 
   async function onDelete(c: TCustomerListItem) {
-    if (!(await confirm({ title: 'Delete customer', message: 'Delete this customer? This is permanent.' }))) return;
+    const accounts = `${c.accountCount} account${c.accountCount === 1 ? '' : 's'}`;
+    const message = `Delete this customer? This is permanent. ${c.name}, its ${accounts} and its users' sign-ins will go. A customer that still holds phone numbers cannot be deleted: move or remove its numbers first.`;
+    if (!(await confirm({ title: 'Delete customer', message }))) return;
     remove.mutate(c.id, { onSuccess: () => toastSuccess(`${c.name} was deleted`), onError: (e) => toastError(e) });
   }
 

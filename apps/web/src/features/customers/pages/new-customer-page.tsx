@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { showFormError } from '../../../ui/form.ts';
+import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
 import { useCreateCustomer } from '../api/customers.ts';
@@ -19,8 +20,9 @@ export function NewCustomerPage() {
         New Customer
       </Title>
       <Paper withBorder p="lg" radius="md">
-        <form
-          onSubmit={form.onSubmit((values) =>
+        <SchemaForm
+          form={form}
+          onSubmit={(values) =>
             create.mutate(values, {
               onSuccess: (c) => {
                 toastSuccess(`Customer ${c.name} (${c.customerId}) created`);
@@ -28,8 +30,8 @@ export function NewCustomerPage() {
                 void navigate(`/admin/customers/${c.id}`, { replace: true });
               },
               onError: (e) => showFormError(form, e),
-            }),
-          )}
+            })
+          }
         >
           <CustomerFormFields form={form} customerId="Assigned when saved" />
           <Group justify="flex-end" mt="lg">
@@ -40,7 +42,7 @@ export function NewCustomerPage() {
               Create Customer
             </Button>
           </Group>
-        </form>
+        </SchemaForm>
       </Paper>
       {guard}
     </Stack>

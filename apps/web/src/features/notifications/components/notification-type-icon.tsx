@@ -28,7 +28,7 @@ const ICONS: Record<string, { icon: typeof IconBell; color: string }> = {
 export function NotificationTypeIcon({ type, size = 'md' }: { type: string; size?: 'sm' | 'md' | 'lg' }) {
   const { icon: Icon, color } = ICONS[type.toLowerCase()] ?? { icon: IconBell, color: 'gray' };
   return (
-    <ThemeIcon variant="light" color={color} size={size} radius="xl" aria-label={`${type} notification`}>
+    <ThemeIcon variant="light" color={color} size={size} radius="xl" role="img" aria-label={`${type} notification`}>
       <Icon size="60%" stroke={1.8} />
     </ThemeIcon>
   );

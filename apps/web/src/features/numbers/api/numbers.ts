@@ -5,7 +5,6 @@ import type {
   TCreatePortingBody,
   TInventoryList,
   TMoveNumbersBody,
-  TNumberAccount,
   TNumberSummary,
   TNumbersChanged,
   TPhoneNumber,
@@ -34,14 +33,6 @@ export function numberSummaryQuery(scope: { customerId?: string | undefined; acc
   return queryOptions({
     queryKey: [...NUMBERS_KEY, 'summary', scope],
     queryFn: ({ signal }) => api.get<TNumberSummary>('/api/numbers/summary', { query: scope, signal }),
-  });
-}
-
-export function numberAccountsQuery(customerId?: string) {
-  return queryOptions({
-    queryKey: [...NUMBERS_KEY, 'accounts', customerId ?? 'all'],
-    queryFn: ({ signal }) => api.get<{ items: TNumberAccount[] }>('/api/numbers/accounts', { query: { customerId }, signal }),
-    staleTime: 60_000,
   });
 }
 

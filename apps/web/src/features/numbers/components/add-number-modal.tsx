@@ -1,11 +1,15 @@
 import { Button, Checkbox, Group, Modal, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { NUMBER_FEATURES } from '@portal/contract/numbers';
+import { NUMBER_FEATURES, ZAssignNumbersBody, ZInventoryQuery } from '@portal/contract/numbers';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { formatUsd } from '../../../lib/format.ts';
-import { toastError, toastSuccess } from '../../../ui/toast.ts';
+import { AccountPicker } from '../../../ui/account-picker.tsx';
+import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { SchemaForm } from '../../../ui/schema-form.tsx';
+import { toastSuccess } from '../../../ui/toast.ts';
 import { inventoryQuery, useAssignNumbers } from '../api/numbers.ts';
-import { AccountSelect } from './account-select.tsx';
+
+const SEARCH = { prefix: '', type: '', features: [] as string[] };
 
 /** Add Number: search the provider's inventory by area code or prefix, type and features, then assign. */
 export function AddNumberModal({
@@ -19,36 +23,24 @@ export function AddNumberModal({
   accountId?: string | undefined;
   customerId?: string | undefined;
 }) {
-  const [prefix, setPrefix] = useState('');
-  const [type, setType] = useState('');
-  const [features, setFeatures] = useState<string[]>([]);
-  const [picked, setPicked] = useState<string[]>([]);
-  const [accountId, setAccountId] = useState(fixedAccount ?? '');
-  const [accountError, setAccountError] = useState<string>();
-  const prefixError = prefix && !/^\+?\d{1,10}$/.test(prefix) ? 'Enter an area code or leading digits' : undefined;
+  // Two forms on the contract's schemas: the inventory search (checked as typed) and the assignment.
+  const search = useSchemaForm(ZInventoryQuery, SEARCH);
+  const form = useSchemaForm(ZAssignNumbersBody, { numberIds: [] as string[], accountId: fixedAccount ?? '' });
+  const { prefix, type, features } = search.getValues();
+  const prefixError = ZInventoryQuery.shape.prefix.safeParse(prefix).error?.issues[0]?.message;
   const { data, isFetching } = useQuery({
     ...inventoryQuery({ prefix: prefixError ? '' : prefix, type, features: features.join(',') }),
     enabled: opened,
   });
   const assign = useAssignNumbers();
-
-  function submit() {
-    if (!accountId) {
-      setAccountError('Choose the account to add the numbers to');
-      return;
-    }
-    assign.mutate(
-      { numberIds: picked, accountId },
-      {
-        onSuccess: (r) => {
-          toastSuccess(`Added ${r.count} number${r.count === 1 ? '' : 's'}`);
-          setPicked([]);
-          onClose();
-        },
-        onError: (e) => toastError(e),
-      },
-    );
-  }
+  const picked = form.getValues().numberIds;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh each time the dialog opens
+  useEffect(() => {
+    if (!opened) return;
+    search.reset();
+    form.setInitialValues({ numberIds: [], accountId: fixedAccount ?? '' });
+    form.reset();
+  }, [opened]);
 
   return (
     <Modal opened={opened} onClose={onClose} title="Add Number" size="xl" centered>
@@ -57,9 +49,8 @@ export function AddNumberModal({
           <TextInput
             label="Area code or prefix"
             placeholder="e.g. 212 or 800"
-            value={prefix}
+            {...search.getInputProps('prefix')}
             error={prefixError}
-            onChange={(e) => setPrefix(e.currentTarget.value.trim())}
             w={180}
           />
           <Select
@@ -70,11 +61,10 @@ export function AddNumberModal({
               { value: 'DID', label: 'DID' },
               { value: 'TFN', label: 'Toll-Free' },
             ]}
-            value={type}
-            onChange={(v) => setType(v ?? '')}
+            {...search.getInputProps('type')}
             allowDeselect={false}
           />
-          <Checkbox.Group label="Features" value={features} onChange={setFeatures}>
+          <Checkbox.Group label="Features" {...search.getInputProps('features')}>
             <Group gap="sm" mt={8}>
               {NUMBER_FEATURES.map((f) => (
                 <Checkbox key={f} value={f} label={f} />
@@ -106,7 +96,9 @@ export function AddNumberModal({
                     <Checkbox
                       aria-label={`Select ${n.number}`}
                       checked={picked.includes(n.id)}
-                      onChange={(e) => setPicked(e.currentTarget.checked ? [...picked, n.id] : picked.filter((x) => x !== n.id))}
+                      onChange={(e) =>
+                        form.setFieldValue('numberIds', e.currentTarget.checked ? [...picked, n.id] : picked.filter((x) => x !== n.id))
+                      }
                     />
                   </Table.Td>
                   <Table.Td>{n.number}</Table.Td>
@@ -124,32 +116,46 @@ export function AddNumberModal({
             </Text>
           )}
         </ScrollArea>
-        <Group justify="space-between" align="flex-end">
-          {fixedAccount ? (
-            <span />
-          ) : (
-            <AccountSelect
-              label="Add to account"
-              customerId={customerId}
-              withCustomer={!customerId}
-              value={accountId}
-              onChange={(v) => {
-                setAccountId(v);
-                setAccountError(undefined);
-              }}
-              error={accountError}
-              w={360}
-            />
+        <SchemaForm
+          form={form}
+          onSubmit={(values) =>
+            assign.mutate(values, {
+              onSuccess: (r) => {
+                toastSuccess(`Added ${r.count} number${r.count === 1 ? '' : 's'}`);
+                onClose();
+              },
+              onError: (e) => showFormError(form, e),
+            })
+          }
+        >
+          {form.errors.numberIds && (
+            <Text size="sm" c="red" mb="xs">
+              {form.errors.numberIds}
+            </Text>
           )}
-          <Group>
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button onClick={submit} disabled={picked.length === 0} loading={assign.isPending}>
-              Add {picked.length || ''} Number{picked.length === 1 ? '' : 's'}
-            </Button>
+          <Group justify="space-between" align="flex-end">
+            {fixedAccount ? (
+              <span />
+            ) : (
+              <AccountPicker
+                label="Add to account"
+                customerId={customerId}
+                withCustomer={!customerId}
+                withAsterisk
+                w={360}
+                {...form.getInputProps('accountId')}
+              />
+            )}
+            <Group>
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={picked.length === 0} loading={assign.isPending}>
+                Add {picked.length || ''} Number{picked.length === 1 ? '' : 's'}
+              </Button>
+            </Group>
           </Group>
-        </Group>
+        </SchemaForm>
       </Stack>
     </Modal>
   );

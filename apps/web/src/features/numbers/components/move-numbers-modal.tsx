@@ -1,9 +1,11 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
-import { isApiError } from '../../../lib/api.ts';
-import { toastError, toastSuccess } from '../../../ui/toast.ts';
+import { ZMoveNumbersBody } from '@portal/contract/numbers';
+import { useEffect } from 'react';
+import { AccountPicker } from '../../../ui/account-picker.tsx';
+import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { SchemaForm } from '../../../ui/schema-form.tsx';
+import { toastSuccess } from '../../../ui/toast.ts';
 import { useMoveNumbers } from '../api/numbers.ts';
-import { AccountSelect } from './account-select.tsx';
 
 /** Bulk Move: to another account of the same customer, chosen here. */
 export function MoveNumbersModal({
@@ -21,59 +23,57 @@ export function MoveNumbersModal({
   currentAccountIds: string[];
   onDone: () => void;
 }) {
-  const [accountId, setAccountId] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useSchemaForm(ZMoveNumbersBody, { numberIds, accountId: '' });
   const move = useMoveNumbers();
   const single = new Set(currentAccountIds).size === 1 ? currentAccountIds : [];
-
-  function submit() {
-    if (!accountId) {
-      setError('Choose the account to move the numbers to');
-      return;
-    }
-    move.mutate(
-      { numberIds, accountId },
-      {
-        onSuccess: (r) => {
-          toastSuccess(`Moved ${r.count} number${r.count === 1 ? '' : 's'}`);
-          setAccountId('');
-          onDone();
-          onClose();
-        },
-        onError: (e) => {
-          if (isApiError(e) && e.fields.accountId) setError(e.fields.accountId);
-          toastError(e);
-        },
-      },
-    );
-  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh with the selection each time the dialog opens
+  useEffect(() => {
+    if (!opened) return;
+    form.setInitialValues({ numberIds, accountId: '' });
+    form.reset();
+  }, [opened]);
 
   return (
     <Modal opened={opened} onClose={onClose} title="Move Numbers" centered>
-      <Stack>
-        <Text size="sm">
-          Move {numberIds.length} selected number{numberIds.length === 1 ? '' : 's'} to another account of the same customer.
-        </Text>
-        <AccountSelect
-          label="Target account"
-          customerId={customerId}
-          exclude={single}
-          value={accountId}
-          onChange={(v) => {
-            setAccountId(v);
-            setError(undefined);
-          }}
-          error={error}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={move.isPending}>
-            Move
-          </Button>
-        </Group>
-      </Stack>
+      <SchemaForm
+        form={form}
+        onSubmit={(values) =>
+          move.mutate(values, {
+            onSuccess: (r) => {
+              toastSuccess(`Moved ${r.count} number${r.count === 1 ? '' : 's'}`);
+              onDone();
+              onClose();
+            },
+            onError: (e) => showFormError(form, e),
+          })
+        }
+      >
+        <Stack>
+          <Text size="sm">
+            Move {numberIds.length} selected number{numberIds.length === 1 ? '' : 's'} to another account of the same customer.
+          </Text>
+          <AccountPicker
+            label="Target account"
+            customerId={customerId}
+            exclude={single}
+            withAsterisk
+            {...form.getInputProps('accountId')}
+          />
+          {form.errors.numberIds && (
+            <Text size="sm" c="red">
+              {form.errors.numberIds}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={move.isPending}>
+              Move
+            </Button>
+          </Group>
+        </Stack>
+      </SchemaForm>
     </Modal>
   );
 }

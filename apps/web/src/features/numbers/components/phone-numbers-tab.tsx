@@ -1,14 +1,16 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { NUMBER_FEATURES, NUMBER_STATUSES, type TPhoneNumber } from '@portal/contract/numbers';
-import { IconArrowsRightLeft, IconDownload, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconArrowsRightLeft, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { streamDownload, toQueryString } from '../../../lib/download.ts';
+import { toQueryString } from '../../../lib/download.ts';
 import type { PortalScope } from '../../../lib/scope.ts';
 import { useCan } from '../../../lib/session.ts';
+import { AccountPicker } from '../../../ui/account-picker.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
+import { ExportButton } from '../../../ui/export-button.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { ListStatePagination } from '../../../ui/pagination.tsx';
@@ -16,7 +18,6 @@ import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { numberListQuery, useRemoveNumbers } from '../api/numbers.ts';
-import { AccountSelect } from './account-select.tsx';
 import { AddNumberModal } from './add-number-modal.tsx';
 import { MoveNumbersModal } from './move-numbers-modal.tsx';
 import { PortabilityModal } from './portability-modal.tsx';
@@ -49,7 +50,6 @@ export function PhoneNumbersTab({ scope }: { scope: PortalScope }) {
   };
   const { data, isFetching } = useQuery(numberListQuery({ ...apiFilters, page: list.page, pageSize: list.pageSize }));
   const [modal, setModal] = useState<'move' | 'add' | 'portability' | null>(null);
-  const [exporting, setExporting] = useState<number | null>(null);
   const remove = useRemoveNumbers();
   const { confirm, dialog } = useConfirm();
   // rows seen on any page, so a selection that spans pages still knows its numbers' accounts
@@ -76,21 +76,6 @@ export function PhoneNumbersTab({ scope }: { scope: PortalScope }) {
         onError: (e) => toastError(e),
       },
     );
-  }
-
-  async function onExport() {
-    setExporting(0);
-    try {
-      const r = await streamDownload(`/api/numbers/export${toQueryString(apiFilters)}`, {
-        fallbackName: 'phone-numbers.csv',
-        onProgress: (p) => setExporting(Math.max(0, p.rows - 1)),
-      });
-      toastSuccess(`Exported ${Math.max(0, r.rows - 1).toLocaleString('en-US')} numbers`);
-    } catch (e) {
-      toastError(e);
-    } finally {
-      setExporting(null);
-    }
   }
 
   const columns: Column<TPhoneNumber>[] = [
@@ -126,14 +111,12 @@ export function PhoneNumbersTab({ scope }: { scope: PortalScope }) {
               <Button variant="default" leftSection={<IconSearch size={16} />} onClick={() => setModal('portability')}>
                 Search Portability
               </Button>
-              <Button
+              <ExportButton
                 variant="default"
-                leftSection={<IconDownload size={16} />}
-                onClick={() => void onExport()}
-                loading={exporting !== null}
-              >
-                Export
-              </Button>
+                url={`/api/numbers/export${toQueryString(apiFilters)}`}
+                fallbackName="phone-numbers.csv"
+                noun="numbers"
+              />
             </>
           }
         >
@@ -145,8 +128,8 @@ export function PhoneNumbersTab({ scope }: { scope: PortalScope }) {
             w={220}
           />
           {showAccount && (
-            <AccountSelect
-              allLabel="All accounts"
+            <AccountPicker
+              placeholder="All accounts"
               withCustomer={!scope.customerId}
               customerId={scope.customerId}
               value={list.filters.account}
@@ -170,11 +153,6 @@ export function PhoneNumbersTab({ scope }: { scope: PortalScope }) {
             onChange={(v) => list.setFilter('feature', v)}
           />
         </FilterBar>
-        {exporting !== null && (
-          <Text size="sm" c="dimmed" aria-live="polite">
-            Exporting... {exporting.toLocaleString('en-US')} rows received
-          </Text>
-        )}
         {canWrite && list.selection.length > 0 && (
           <Group gap="sm" data-testid="bulk-actions">
             <Text size="sm" fw={500}>

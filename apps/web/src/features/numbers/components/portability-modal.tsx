@@ -1,13 +1,15 @@
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { E164_PATTERN, type TPortability } from '@portal/contract/numbers';
+import { type TPortability, ZCreatePortingBody, ZPortabilityBody } from '@portal/contract/numbers';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useCan } from '../../../lib/session.ts';
-import { toastError, toastSuccess } from '../../../ui/toast.ts';
+import { AccountPicker } from '../../../ui/account-picker.tsx';
+import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { SchemaForm } from '../../../ui/schema-form.tsx';
+import { toastSuccess } from '../../../ui/toast.ts';
 import { useCheckPortability, useCreatePorting } from '../api/numbers.ts';
-import { AccountSelect } from './account-select.tsx';
 
-/** Search Portability: prompts for a number, validates it as E.164 and says whether it can be ported in and why. */
+/** Search Portability: prompts for a number, checks it as E.164 (the contract's rule) and says whether it can be ported in and why. */
 export function PortabilityModal({
   opened,
   onClose,
@@ -19,96 +21,104 @@ export function PortabilityModal({
   accountId?: string | undefined;
   customerId?: string | undefined;
 }) {
-  const [number, setNumber] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useSchemaForm(ZPortabilityBody, { number: '' });
+  const port = useSchemaForm(ZCreatePortingBody, { accountId: fixedAccount ?? '', number: '' });
   const [result, setResult] = useState<TPortability | null>(null);
-  const [accountId, setAccountId] = useState(fixedAccount ?? '');
   const check = useCheckPortability();
   const create = useCreatePorting();
   const canPort = useCan('porting.write');
-
-  function submit() {
-    const value = number.trim();
-    if (!value) return setError('Please enter a phone number');
-    if (!E164_PATTERN.test(value)) return setError('Enter the number in E.164 format, e.g. +12125550123');
-    setError(undefined);
-    check.mutate(value, { onSuccess: setResult, onError: (e) => toastError(e) });
-  }
-
-  function requestPort() {
-    if (!result || !accountId) return;
-    create.mutate(
-      { accountId, number: result.number },
-      {
-        onSuccess: (p) => {
-          toastSuccess(`Porting request ${p.requestCode} created`);
-          setResult(null);
-          setNumber('');
-          onClose();
-        },
-        onError: (e) => toastError(e),
-      },
-    );
-  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh each time the dialog opens
+  useEffect(() => {
+    if (!opened) return;
+    form.reset();
+    port.setInitialValues({ accountId: fixedAccount ?? '', number: '' });
+    port.reset();
+    setResult(null);
+  }, [opened]);
 
   return (
     <Modal opened={opened} onClose={onClose} title="Search Portability" centered>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Stack>
-          <TextInput
-            label="Phone number"
-            description="In E.164 format: a plus, the country code and the number"
-            placeholder="+12125550123"
-            value={number}
-            error={error}
-            onChange={(e) => {
-              setNumber(e.currentTarget.value);
-              setResult(null);
-            }}
-            data-autofocus
-          />
-          {result && (
-            <Alert
-              color={result.portable ? 'green' : 'red'}
-              icon={result.portable ? <IconCircleCheck /> : <IconCircleX />}
-              title={result.portable ? `${result.number} can be ported in` : `${result.number} cannot be ported in`}
-              data-testid="portability-result"
-            >
-              {result.reason}
-            </Alert>
-          )}
-          {result?.portable && canPort && (
-            <Group align="flex-end">
+      <Stack>
+        <SchemaForm
+          form={form}
+          onSubmit={(values) =>
+            check.mutate(values.number.trim(), {
+              onSuccess: (r) => {
+                setResult(r);
+                port.setFieldValue('number', r.number);
+              },
+              onError: (e) => showFormError(form, e),
+            })
+          }
+        >
+          <Stack>
+            <TextInput
+              label="Phone number"
+              description="In E.164 format: a plus, the country code and the number"
+              placeholder="+12125550123"
+              data-autofocus
+              {...form.getInputProps('number')}
+              onChange={(e) => {
+                form.getInputProps('number').onChange(e);
+                setResult(null);
+              }}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Close
+              </Button>
+              <Button type="submit" loading={check.isPending}>
+                Check
+              </Button>
+            </Group>
+          </Stack>
+        </SchemaForm>
+        {result && (
+          <Alert
+            color={result.portable ? 'green' : 'red'}
+            icon={result.portable ? <IconCircleCheck /> : <IconCircleX />}
+            title={result.portable ? `${result.number} can be ported in` : `${result.number} cannot be ported in`}
+            data-testid="portability-result"
+          >
+            {result.reason}
+          </Alert>
+        )}
+        {result?.portable && canPort && (
+          <SchemaForm
+            form={port}
+            onSubmit={(values) =>
+              create.mutate(values, {
+                onSuccess: (p) => {
+                  toastSuccess(`Porting request ${p.requestCode} created`);
+                  onClose();
+                },
+                onError: (e) => showFormError(port, e),
+              })
+            }
+          >
+            <Group align="flex-start">
               {!fixedAccount && (
-                <AccountSelect
+                <AccountPicker
                   label="Port into account"
                   customerId={customerId}
                   withCustomer={!customerId}
-                  value={accountId}
-                  onChange={setAccountId}
+                  withAsterisk
                   w={280}
+                  {...port.getInputProps('accountId')}
                 />
               )}
-              <Button variant="light" onClick={requestPort} disabled={!accountId} loading={create.isPending}>
+              <Button type="submit" variant="light" mt={fixedAccount ? 0 : 25} loading={create.isPending}>
                 Request Port
               </Button>
             </Group>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Close
-            </Button>
-            <Button type="submit" loading={check.isPending}>
-              Check
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+            {port.errors.number && (
+              <Alert color="red" mt="xs">
+                {port.errors.number}
+              </Alert>
+            )}
+          </SchemaForm>
+        )}
+      </Stack>
     </Modal>
   );
 }

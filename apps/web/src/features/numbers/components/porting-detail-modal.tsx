@@ -1,13 +1,16 @@
 import { Anchor, Badge, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
-import { PORTING_STATUSES, type TPortingStatus } from '@portal/contract/numbers';
+import '@mantine/dates/styles.css';
+import { DatePickerInput } from '@mantine/dates';
+import { isPortingFinal, PORTING_STATUSES, ZChangePortingStatusBody } from '@portal/contract/numbers';
 import { IconFileText } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/session.ts';
 import { DateText } from '../../../ui/date-text.tsx';
+import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
-import { toastError, toastSuccess } from '../../../ui/toast.ts';
+import { toastSuccess } from '../../../ui/toast.ts';
 import { documentUrl, portingDetailQuery, useChangePortingStatus } from '../api/numbers.ts';
 
 const kb = (n: number) => (n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024))} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
@@ -59,24 +62,9 @@ export function PortingDetailModal({
   const { data } = useQuery({ ...portingDetailQuery(requestId ?? ''), enabled: Boolean(requestId) });
   const canManage = useCan('porting.manage');
   const canUpload = useCan('porting.write');
-  const [status, setStatus] = useState<string | null>(null);
-  const [note, setNote] = useState('');
+  const form = useSchemaForm(ZChangePortingStatusBody, { status: '', note: '', scheduledFor: '' });
   const change = useChangePortingStatus(requestId ?? '');
-
-  function save() {
-    if (!status) return;
-    change.mutate(
-      { status: status as TPortingStatus, ...(note.trim() ? { note: note.trim() } : {}) },
-      {
-        onSuccess: (r) => {
-          toastSuccess(`${r.requestCode} is now ${r.status}; the customer has been notified`);
-          setStatus(null);
-          setNote('');
-        },
-        onError: (e) => toastError(e),
-      },
-    );
-  }
+  const final = data ? isPortingFinal(data.status) : false;
 
   return (
     <Modal
@@ -128,40 +116,64 @@ export function PortingDetailModal({
             <Title order={3} size="h5">
               Documents
             </Title>
-            {canUpload && (
+            {canUpload && !final && (
               <Button size="xs" variant="light" onClick={() => onUpload(data.id)}>
                 Upload Documents
               </Button>
             )}
           </Group>
           <DocumentList requestId={data.id} documents={data.documents} />
-          {canManage && (
-            <Stack gap="xs">
-              <Title order={3} size="h5">
-                Change status
-              </Title>
-              <Group align="flex-end">
-                <Select
-                  label="New status"
-                  w={200}
-                  data={PORTING_STATUSES.filter((s) => s !== data.status).map((s) => ({ value: s, label: s }))}
-                  value={status}
-                  onChange={setStatus}
-                />
-                <Textarea
-                  label="Note to the customer (optional)"
-                  value={note}
-                  onChange={(e) => setNote(e.currentTarget.value)}
-                  autosize
-                  minRows={1}
-                  style={{ flex: 1 }}
-                  maxLength={500}
-                />
-                <Button onClick={save} disabled={!status} loading={change.isPending}>
-                  Update Status
-                </Button>
-              </Group>
-            </Stack>
+          {canManage && !final && (
+            <SchemaForm
+              form={form}
+              onSubmit={(values) =>
+                change.mutate(ZChangePortingStatusBody.parse(values), {
+                  onSuccess: (r) => {
+                    toastSuccess(`${r.requestCode} is now ${r.status}; the customer has been notified`);
+                    form.reset();
+                  },
+                  onError: (e) => showFormError(form, e),
+                })
+              }
+            >
+              <Stack gap="xs">
+                <Title order={3} size="h5">
+                  Change status
+                </Title>
+                <Group align="flex-start">
+                  <Select
+                    label="New status"
+                    w={200}
+                    data={PORTING_STATUSES.filter((s) => s !== data.status).map((s) => ({ value: s, label: s }))}
+                    {...form.getInputProps('status')}
+                  />
+                  {form.getValues().status === 'Scheduled' && (
+                    <DatePickerInput
+                      label="FOC date"
+                      placeholder="Pick a date"
+                      valueFormat="MM/DD/YYYY"
+                      w={160}
+                      withAsterisk
+                      minDate={data.requestDate.slice(0, 10)}
+                      value={form.getValues().scheduledFor || null}
+                      onChange={(v) => form.setFieldValue('scheduledFor', v ?? '')}
+                      error={form.errors.scheduledFor}
+                      popoverProps={{ withinPortal: true }}
+                    />
+                  )}
+                  <Textarea
+                    label="Note to the customer (optional)"
+                    autosize
+                    minRows={1}
+                    style={{ flex: 1 }}
+                    {...form.getInputProps('note')}
+                  />
+                  <Button type="submit" mt={25} disabled={!form.getValues().status} loading={change.isPending}>
+                    Update Status
+                  </Button>
+                </Group>
+              </Stack>
+            </SchemaForm>
           )}
         </Stack>
       )}

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack } from '@mantine/core';
-import { PORTING_STATUSES, type TPortingRequest } from '@portal/contract/numbers';
+import { isPortingFinal, PORTING_STATUSES, type TPortingRequest } from '@portal/contract/numbers';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PortalScope } from '../../../lib/scope.ts';
@@ -70,7 +70,7 @@ export function PortingTab({ scope }: { scope: PortalScope }) {
               <Button size="compact-xs" variant="subtle" onClick={() => setViewing(p.id)} aria-label={`View Details of ${p.requestCode}`}>
                 View Details
               </Button>
-              {canUpload && (
+              {canUpload && !isPortingFinal(p.status) && (
                 <Button
                   size="compact-xs"
                   variant="subtle"

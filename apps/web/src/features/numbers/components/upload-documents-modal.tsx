@@ -1,39 +1,27 @@
 import { Button, FileInput, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { PORTING_DOCUMENT_KINDS, PORTING_DOCUMENT_MAX_BYTES, PORTING_DOCUMENT_TYPES } from '@portal/contract/numbers';
+import {
+  PORTING_DOCUMENT_KINDS,
+  PORTING_DOCUMENT_TYPES,
+  ZPortingDocumentFile,
+  ZUploadPortingDocumentQuery,
+} from '@portal/contract/numbers';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { isApiError } from '../../../lib/api.ts';
-import { toastError, toastSuccess } from '../../../ui/toast.ts';
+import { z } from 'zod';
+import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { SchemaForm } from '../../../ui/schema-form.tsx';
+import { toastSuccess } from '../../../ui/toast.ts';
 import { portingDetailQuery, useUploadPortingDocument } from '../api/numbers.ts';
 import { DocumentList } from './porting-detail-modal.tsx';
+
+/** The upload's checks are the server's: the document kind and the file's type and size. */
+const ZUpload = z.object({ kind: ZUploadPortingDocumentQuery.shape.kind, file: ZPortingDocumentFile });
 
 /** Upload Documents: LOA and bill copies (PDF, PNG or JPEG, at most 10 MB), stored by the server. */
 export function UploadDocumentsModal({ requestId, onClose }: { requestId: string | null; onClose: () => void }) {
   const { data } = useQuery({ ...portingDetailQuery(requestId ?? ''), enabled: Boolean(requestId) });
-  const [kind, setKind] = useState<string>('LOA');
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string>();
+  const form = useSchemaForm(ZUpload, { kind: 'LOA', file: null as File | null });
   const upload = useUploadPortingDocument(requestId ?? '');
-
-  function submit() {
-    if (!file) return setError('Choose a file to upload');
-    if (!(PORTING_DOCUMENT_TYPES as readonly string[]).includes(file.type)) return setError('Only PDF, PNG or JPEG files can be uploaded');
-    if (file.size > PORTING_DOCUMENT_MAX_BYTES) return setError('The file is larger than 10 MB');
-    upload.mutate(
-      { file, kind },
-      {
-        onSuccess: () => {
-          toastSuccess(`${file.name} uploaded`);
-          setFile(null);
-        },
-        onError: (e) => {
-          setError(isApiError(e) ? (e.fields.file ?? e.fields.kind ?? e.message) : undefined);
-          toastError(e);
-        },
-      },
-    );
-  }
 
   return (
     <Modal
@@ -48,32 +36,43 @@ export function UploadDocumentsModal({ requestId, onClose }: { requestId: string
           Upload the Letter of Authorization (LOA) and a recent bill copy for {data?.number ?? 'this number'}. PDF, PNG or JPEG, up to 10
           MB.
         </Text>
-        <Group align="flex-end">
-          <Select
-            label="Document type"
-            w={160}
-            data={[...PORTING_DOCUMENT_KINDS]}
-            value={kind}
-            onChange={(v) => setKind(v ?? 'LOA')}
-            allowDeselect={false}
-          />
-          <FileInput
-            label="File"
-            placeholder="Choose a file"
-            accept={PORTING_DOCUMENT_TYPES.join(',')}
-            value={file}
-            onChange={(f) => {
-              setFile(f);
-              setError(undefined);
-            }}
-            error={error}
-            clearable
-            style={{ flex: 1 }}
-          />
-          <Button leftSection={<IconUpload size={16} />} onClick={submit} loading={upload.isPending}>
-            Upload
-          </Button>
-        </Group>
+        <SchemaForm
+          form={form}
+          onSubmit={({ kind, file }) => {
+            if (!file) return;
+            upload.mutate(
+              { file, kind },
+              {
+                onSuccess: () => {
+                  toastSuccess(`${file.name} uploaded`);
+                  form.setFieldValue('file', null);
+                },
+                onError: (e) => showFormError(form, e),
+              },
+            );
+          }}
+        >
+          <Group align="flex-start">
+            <Select
+              label="Document type"
+              w={160}
+              data={[...PORTING_DOCUMENT_KINDS]}
+              allowDeselect={false}
+              {...form.getInputProps('kind')}
+            />
+            <FileInput
+              label="File"
+              placeholder="Choose a file"
+              accept={PORTING_DOCUMENT_TYPES.join(',')}
+              clearable
+              style={{ flex: 1 }}
+              {...form.getInputProps('file')}
+            />
+            <Button type="submit" mt={25} leftSection={<IconUpload size={16} />} loading={upload.isPending}>
+              Upload
+            </Button>
+          </Group>
+        </SchemaForm>
         <Text fw={600} size="sm">
           Uploaded documents
         </Text>

@@ -1,16 +1,26 @@
 import type { TPage } from '@portal/contract/common';
-import type { TCdrPage, TCreateTrunkBody, TIpAddress, TTrunk, TUpdateTrunkBody, TVoiceAccount } from '@portal/contract/voice';
+import type {
+  TCdrPage,
+  TCreateTrunkBody,
+  TIpAddress,
+  TRegisterIpBody,
+  TTrunk,
+  TUpdateIpBody,
+  TUpdateTrunkBody,
+  TVoiceAccount,
+} from '@portal/contract/voice';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
 export const VOICE_KEY = ['voice'] as const;
 type Query = Record<string, string | number | undefined>;
 
-export function voiceAccountsQuery(customerId?: string) {
+/** An account's max concurrent voice channels (the banner above the voice tabs). */
+export function channelAllocationQuery(accountId: string) {
   return queryOptions({
-    queryKey: [...VOICE_KEY, 'accounts', customerId ?? 'all'],
-    queryFn: ({ signal }) => api.get<{ items: TVoiceAccount[] }>('/api/voice/accounts', { query: { customerId }, signal }),
-    staleTime: 30_000,
+    queryKey: [...VOICE_KEY, 'channels', accountId],
+    queryFn: ({ signal }) => api.get<TVoiceAccount>(`/api/voice/accounts/${encodeURIComponent(accountId)}/channels`, { signal }),
+    enabled: Boolean(accountId),
   });
 }
 
@@ -72,15 +82,27 @@ export function useDeleteTrunk() {
   });
 }
 
+export function useRegisterIp() {
+  const invalidate = useInvalidateVoice();
+  return useMutation({ mutationFn: (body: TRegisterIpBody) => api.post<TIpAddress>('/api/voice/ips', body), onSuccess: invalidate });
+}
+
+export function useUpdateIp() {
+  const invalidate = useInvalidateVoice();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: TUpdateIpBody }) =>
+      api.patch<TIpAddress>(`/api/voice/ips/${encodeURIComponent(id)}`, body),
+    onSuccess: invalidate,
+  });
+}
+
 export function useSetChannels() {
   const client = useQueryClient();
   return useMutation({
+    // app/query-client.ts stales the accounts tables too (they show the allocation).
+    mutationKey: [...VOICE_KEY, 'channels'],
     mutationFn: ({ accountId, maxVoiceChannels }: { accountId: string; maxVoiceChannels: number }) =>
       api.put<TVoiceAccount>(`/api/voice/accounts/${encodeURIComponent(accountId)}/channels`, { maxVoiceChannels }),
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: [...VOICE_KEY, 'accounts'] }),
-        client.invalidateQueries({ queryKey: ['accounts'] }),
-      ]),
+    onSuccess: (account) => client.setQueryData(channelAllocationQuery(account.id).queryKey, account),
   });
 }

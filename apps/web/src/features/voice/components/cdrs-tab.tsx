@@ -1,15 +1,14 @@
-import { Alert, Box, Button, Group, Paper, Progress, Stack, Text, TextInput } from '@mantine/core';
-import { CDR_EXPORT_DATES_REQUIRED, type TCdr } from '@portal/contract/voice';
-import { IconDownload } from '@tabler/icons-react';
+import { Alert, Box, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { type TCdr, ZExportCdrsQuery, ZListCdrsQuery } from '@portal/contract/voice';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { streamDownload, toQueryString } from '../../../lib/download.ts';
+import { toQueryString } from '../../../lib/download.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import { ExportButton } from '../../../ui/export-button.tsx';
 import { FilterBar } from '../../../ui/filter-bar.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
-import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { cdrListQuery } from '../api/voice.ts';
 import { LoadingDataOverlay } from './loading-data-overlay.tsx';
@@ -49,33 +48,9 @@ export function CdrsTab({ scope }: { scope: { customerId?: string | undefined; a
   const { data, isFetching, isPlaceholderData, error } = useQuery(
     cdrListQuery({ ...filters, limit: PAGE_SIZE, cursor: cursor ?? undefined }),
   );
-  const [exportError, setExportError] = useState<string>();
-  const [exported, setExported] = useState<number | null>(null);
-  const dateError =
-    list.filters.startDate && list.filters.endDate && list.filters.endDate < list.filters.startDate
-      ? 'The end date must not be before the start date'
-      : undefined;
-
-  async function onExport() {
-    if (!list.filters.startDate || !list.filters.endDate) {
-      setExportError(CDR_EXPORT_DATES_REQUIRED);
-      toastError(CDR_EXPORT_DATES_REQUIRED);
-      return;
-    }
-    setExportError(undefined);
-    setExported(0);
-    try {
-      const r = await streamDownload(`/api/voice/cdrs/export${toQueryString(filters)}`, {
-        fallbackName: 'cdrs.csv',
-        onProgress: (p) => setExported(Math.max(0, p.rows - 1)),
-      });
-      toastSuccess(`Exported ${Math.max(0, r.rows - 1).toLocaleString('en-US')} CDRs to ${r.fileName}`);
-    } catch (e) {
-      toastError(e);
-    } finally {
-      setExported(null);
-    }
-  }
+  // The contract's checks of the dates: their order for the list, both of them for the export.
+  const firstProblem = (schema: typeof ZListCdrsQuery | typeof ZExportCdrsQuery) => schema.safeParse(filters).error?.issues[0]?.message;
+  const dateError = firstProblem(ZListCdrsQuery);
 
   const columns: Column<TCdr>[] = [
     { key: 'time', header: 'Date/Time', render: (c) => formatDateTime(c.startedAt) },
@@ -93,9 +68,13 @@ export function CdrsTab({ scope }: { scope: { customerId?: string | undefined; a
       <Stack gap="md">
         <FilterBar
           actions={
-            <Button leftSection={<IconDownload size={16} />} onClick={() => void onExport()} loading={exported !== null}>
-              Export to CSV
-            </Button>
+            <ExportButton
+              label="Export to CSV"
+              url={`/api/voice/cdrs/export${toQueryString(filters)}`}
+              fallbackName="cdrs.csv"
+              noun="CDRs"
+              check={() => firstProblem(ZExportCdrsQuery)}
+            />
           }
         >
           <NumberFilter label="From Number" value={list.filters.from} onChange={(v) => list.setFilter('from', v)} />
@@ -116,17 +95,6 @@ export function CdrsTab({ scope }: { scope: { customerId?: string | undefined; a
             w={170}
           />
         </FilterBar>
-        {exportError && (
-          <Alert color="red" withCloseButton onClose={() => setExportError(undefined)}>
-            {exportError}
-          </Alert>
-        )}
-        {exported !== null && (
-          <Stack gap={4} aria-live="polite" data-testid="export-progress">
-            <Text size="sm">Exporting... {exported.toLocaleString('en-US')} rows received</Text>
-            <Progress value={100} animated striped />
-          </Stack>
-        )}
         {error && !dateError && <Alert color="red">{(error as Error).message}</Alert>}
         <Box pos="relative">
           <LoadingDataOverlay visible={isFetching && isPlaceholderData} />

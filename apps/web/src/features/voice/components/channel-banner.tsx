@@ -1,20 +1,18 @@
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
-import { DEFAULT_MAX_VOICE_CHANNELS, type TVoiceAccount } from '@portal/contract/voice';
+import { DEFAULT_MAX_VOICE_CHANNELS, MAX_VOICE_CHANNELS_LIMIT, type TVoiceAccount, ZChannelAllocationBody } from '@portal/contract/voice';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { isApiError } from '../../../lib/api.ts';
 import { useCan } from '../../../lib/session.ts';
-import { toastError, toastSuccess } from '../../../ui/toast.ts';
+import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { SchemaForm } from '../../../ui/schema-form.tsx';
+import { toastSuccess } from '../../../ui/toast.ts';
 import { useSetChannels } from '../api/voice.ts';
-
-const INVALID = 'Please enter a valid number of channels';
 
 /** The max concurrent voice channels of the account, with the Change Allocation modal (spec 2.9, 5). */
 export function ChannelBanner({ account }: { account: TVoiceAccount | undefined }) {
   const canWrite = useCan('voice.write');
   const [opened, setOpened] = useState(false);
-  const [value, setValue] = useState<string | number>('');
-  const [error, setError] = useState<string>();
+  const form = useSchemaForm(ZChannelAllocationBody, { maxVoiceChannels: '' as string | number });
   const save = useSetChannels();
 
   if (!account) {
@@ -22,28 +20,6 @@ export function ChannelBanner({ account }: { account: TVoiceAccount | undefined 
       <Alert color="blue" icon={<IconInfoCircle />} data-testid="channel-banner">
         Select an account to see and change its max concurrent voice channels.
       </Alert>
-    );
-  }
-
-  function submit() {
-    if (!account) return;
-    const n = typeof value === 'number' ? value : Number(String(value).trim());
-    if (String(value).trim() === '' || !Number.isInteger(n) || n < 1) {
-      setError(INVALID);
-      return;
-    }
-    save.mutate(
-      { accountId: account.id, maxVoiceChannels: n },
-      {
-        onSuccess: (r) => {
-          toastSuccess(`Max Voice Channels updated to ${r.maxVoiceChannels} for account ${r.name}`);
-          setOpened(false);
-        },
-        onError: (e) => {
-          if (isApiError(e) && e.fields.maxVoiceChannels) setError(e.fields.maxVoiceChannels);
-          toastError(e);
-        },
-      },
     );
   }
 
@@ -59,8 +35,8 @@ export function ChannelBanner({ account }: { account: TVoiceAccount | undefined 
               size="xs"
               variant="white"
               onClick={() => {
-                setValue(account.maxVoiceChannels);
-                setError(undefined);
+                form.setInitialValues({ maxVoiceChannels: account.maxVoiceChannels });
+                form.reset();
                 setOpened(true);
               }}
             >
@@ -70,24 +46,27 @@ export function ChannelBanner({ account }: { account: TVoiceAccount | undefined 
         </Group>
       </Alert>
       <Modal opened={opened} onClose={() => setOpened(false)} title="Change Allocation" centered>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
+        <SchemaForm
+          form={form}
+          onSubmit={(values) =>
+            save.mutate(
+              { accountId: account.id, maxVoiceChannels: ZChannelAllocationBody.parse(values).maxVoiceChannels },
+              {
+                onSuccess: (r) => {
+                  toastSuccess(`Max Voice Channels updated to ${r.maxVoiceChannels} for account ${r.name}`);
+                  setOpened(false);
+                },
+                onError: (e) => showFormError(form, e),
+              },
+            )
+          }
         >
           <Stack>
             <NumberInput
               label="Max Voice Channels"
-              description={`For account ${account.name}`}
-              value={value}
-              onChange={(v) => {
-                setValue(v);
-                setError(undefined);
-              }}
-              allowDecimal={false}
-              error={error}
+              description={`For account ${account.name}: a whole number from 1 to ${MAX_VOICE_CHANNELS_LIMIT.toLocaleString('en-US')}`}
               data-autofocus
+              {...form.getInputProps('maxVoiceChannels')}
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setOpened(false)}>
@@ -98,7 +77,7 @@ export function ChannelBanner({ account }: { account: TVoiceAccount | undefined 
               </Button>
             </Group>
           </Stack>
-        </form>
+        </SchemaForm>
       </Modal>
     </>
   );

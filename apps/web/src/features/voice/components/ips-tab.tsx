@@ -1,21 +1,33 @@
-import { Box, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Button, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IP_TYPE_LABELS, IP_TYPES, NETWORK_RULES, type TIpAddress, TRUNK_STATUSES } from '@portal/contract/voice';
+import { IconEdit, IconPlayerPlay, IconPlayerStop, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useCan } from '../../../lib/session.ts';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListStatePagination } from '../../../ui/pagination.tsx';
+import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
-import { ipListQuery, platformIpsQuery } from '../api/voice.ts';
+import { ipListQuery, platformIpsQuery, useUpdateIp } from '../api/voice.ts';
+import { IpModal } from './ip-modal.tsx';
 import { LoadingDataOverlay } from './loading-data-overlay.tsx';
 
 const FILTERS = { search: '', status: '', type: '' };
 const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...TRUNK_STATUSES.map((s) => ({ value: s, label: s }))];
 const TYPE_OPTIONS = [{ value: '', label: 'All' }, ...IP_TYPES.map((t) => ({ value: t, label: IP_TYPE_LABELS[t] }))];
 
-/** 382 Network: the registered IPs with the Type filter, the platform's four fixed addresses and the rules. */
+/**
+ * 382 Network: the registered IPs with the Type filter, the platform's four fixed addresses and the
+ * rules; who may change voice registers, describes, deactivates and reactivates addresses.
+ */
 export function IpsTab({ scope }: { scope: { customerId?: string | undefined; accountId?: string | undefined; showAccount: boolean } }) {
+  const canWrite = useCan('voice.write');
+  const [editing, setEditing] = useState<TIpAddress | 'new' | null>(null);
+  const update = useUpdateIp();
   const list = useListState({ filters: FILTERS, prefix: 'ip' });
   const { data, isFetching, isPlaceholderData } = useQuery(
     ipListQuery({ ...list.query, customerId: scope.customerId, accountId: scope.accountId }),
@@ -38,6 +50,16 @@ export function IpsTab({ scope }: { scope: { customerId?: string | undefined; ac
     { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} /> },
     { key: 'updated', header: 'Last Updated', render: (r) => <DateText value={r.lastUpdated} /> },
   ];
+
+  function setStatus(r: TIpAddress, status: 'Active' | 'Inactive') {
+    update.mutate(
+      { id: r.id, body: { status } },
+      {
+        onSuccess: () => toastSuccess(`${r.ipAddress} ${status === 'Active' ? 'reactivated' : 'deactivated'}`),
+        onError: (e) => toastError(e),
+      },
+    );
+  }
 
   return (
     <Stack gap="md">
@@ -71,7 +93,15 @@ export function IpsTab({ scope }: { scope: { customerId?: string | undefined; ac
       </SimpleGrid>
       <Paper withBorder p="md" radius="md">
         <Stack gap="md">
-          <FilterBar>
+          <FilterBar
+            actions={
+              canWrite && (
+                <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+                  Register IP
+                </Button>
+              )
+            }
+          >
             <SearchFilter
               label="Search"
               placeholder="IP, description or account"
@@ -96,11 +126,43 @@ export function IpsTab({ scope }: { scope: { customerId?: string | undefined; ac
               rowKey={(r) => r.id}
               loading={isFetching && !data}
               emptyText="No IP addresses found matching your criteria"
+              rowActions={
+                canWrite
+                  ? (r) => (
+                      <Group gap={4} wrap="nowrap">
+                        <RowAction label="Edit" name={r.ipAddress} icon={<IconEdit size={17} />} onClick={() => setEditing(r)} />
+                        {r.status === 'Active' ? (
+                          <RowAction
+                            label="Deactivate"
+                            name={r.ipAddress}
+                            icon={<IconPlayerStop size={17} />}
+                            color="red"
+                            onClick={() => setStatus(r, 'Inactive')}
+                          />
+                        ) : (
+                          <RowAction
+                            label="Activate"
+                            name={r.ipAddress}
+                            icon={<IconPlayerPlay size={17} />}
+                            onClick={() => setStatus(r, 'Active')}
+                          />
+                        )}
+                      </Group>
+                    )
+                  : undefined
+              }
             />
           </Box>
           <ListStatePagination list={list} total={data?.total} />
         </Stack>
       </Paper>
+      <IpModal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        ip={editing === 'new' ? null : editing}
+        customerId={scope.customerId}
+        defaultAccountId={scope.accountId}
+      />
     </Stack>
   );
 }

@@ -44,13 +44,7 @@ function IpGroup({ rows }: { rows: { ip: string; name: string | null }[] }) {
 }
 
 /** SIP Trunk / Trunk Groups tab: the trunk table with inline route strategy, edit, create and delete. */
-export function TrunksTab({
-  scope,
-  accounts,
-}: {
-  scope: { customerId?: string | undefined; accountId?: string | undefined; showAccount: boolean };
-  accounts: { value: string; label: string }[];
-}) {
+export function TrunksTab({ scope }: { scope: { customerId?: string | undefined; accountId?: string | undefined; showAccount: boolean } }) {
   const list = useListState({ filters: FILTERS, prefix: 'trunk' });
   const { data, isFetching, isPlaceholderData } = useQuery(
     trunkListQuery({ ...list.query, customerId: scope.customerId, accountId: scope.accountId }),
@@ -174,7 +168,8 @@ export function TrunksTab({
         opened={editing !== null}
         onClose={() => setEditing(null)}
         trunk={editing === 'new' ? null : editing}
-        accounts={accounts}
+        customerId={scope.customerId}
+        withCustomer={scope.showAccount && !scope.customerId}
         defaultAccountId={scope.accountId}
       />
       {dialog}

@@ -1,9 +1,10 @@
-import { Group, Select, Stack, Tabs, Title } from '@mantine/core';
+import { Group, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useRouteTitle } from '../../../lib/route-handle.ts';
 import { usePortalScope } from '../../../lib/scope.ts';
-import { voiceAccountsQuery } from '../api/voice.ts';
+import { AccountPicker } from '../../../ui/account-picker.tsx';
+import { channelAllocationQuery } from '../api/voice.ts';
 import { CdrsTab } from '../components/cdrs-tab.tsx';
 import { ChannelBanner } from '../components/channel-banner.tsx';
 import { IpsTab } from '../components/ips-tab.tsx';
@@ -22,15 +23,10 @@ export function VoicePage() {
   const [params, setParams] = useSearchParams();
   const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as string) : 'trunks';
   const customerId = scope.portal === 'admin' ? scope.customerId : undefined;
-  const accounts = useQuery(voiceAccountsQuery(customerId));
   const inAccount = Boolean(scope.accountId);
   const accountId = scope.accountId ?? params.get('account') ?? '';
-  const account = accounts.data?.items.find((a) => a.id === accountId);
+  const { data: account } = useQuery(channelAllocationQuery(accountId));
   const staff = scope.portal === 'admin';
-  const options = (accounts.data?.items ?? []).map((a) => ({
-    value: a.id,
-    label: staff && !customerId ? `${a.customerName} — ${a.name}` : a.name,
-  }));
   const tabScope = { customerId, accountId: accountId || undefined, showAccount: staff && !accountId };
 
   function update(changes: Record<string, string>) {
@@ -53,19 +49,17 @@ export function VoicePage() {
           <Title order={1} size="h2">
             {title}
           </Title>
-          <Select
-            label="Account"
+          <AccountPicker
+            placeholder="All accounts"
             w={340}
-            searchable
-            data={[{ value: '', label: 'All accounts' }, ...options]}
+            customerId={customerId}
+            withCustomer={staff && !customerId}
             value={accountId}
-            onChange={(v) => update({ account: v ?? '' })}
-            allowDeselect={false}
-            nothingFoundMessage="No accounts found"
+            onChange={(v) => update({ account: v })}
           />
         </Group>
       )}
-      <ChannelBanner account={account} />
+      <ChannelBanner account={accountId ? account : undefined} />
       <Tabs value={tab} onChange={(v) => update({ tab: v ?? 'trunks' })} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="trunks">{staff ? 'SIP Trunk' : 'Trunk Groups'}</Tabs.Tab>
@@ -73,7 +67,7 @@ export function VoicePage() {
           <Tabs.Tab value="cdrs">CDRs</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="trunks">
-          <TrunksTab scope={tabScope} accounts={options} />
+          <TrunksTab scope={tabScope} />
         </Tabs.Panel>
         <Tabs.Panel value="network">
           <IpsTab scope={tabScope} />

@@ -1,0 +1,116 @@
+/** Usage: a year of call detail records and messages per account (usage_daily is rolled up from them in SQL). */
+import type * as s from '../schema/index.ts';
+import type { Row, SeedAccount, SeedContext } from './context.ts';
+import { allocate, at, DAY, maxDate, TIER_WEIGHT, trafficTime } from './helpers.ts';
+
+export function seedUsage(sc: SeedContext): void {
+  const rng = sc.rng.fork('traffic');
+  const yearAgo = sc.ago(365);
+  const windows = sc.accounts.map((a) => {
+    const start = maxDate(a.createdAt, yearAgo);
+    const end = a.endedAt ?? sc.now;
+    return a.billable && end.getTime() > start.getTime() ? ([start, end] as const) : null;
+  });
+  const windowDays = (i: number) => {
+    const w = windows[i];
+    return w ? (w[1].getTime() - w[0].getTime()) / DAY : 0;
+  };
+  const acmeBoost = (a: SeedAccount) => (a.customer.index === 0 ? 1.5 : 1);
+
+  // CDRs
+  const voiceNumbersOf = (a: SeedAccount) => a.numbers.filter((n) => n.features.includes('Voice'));
+  const cdrWeights = sc.accounts.map((a, i) => {
+    if (!windows[i] || !voiceNumbersOf(a).length) return 0;
+    const prof = a.profile === 'voice' ? 1.6 : a.profile === 'mixed' ? 1 : 0.25;
+    return TIER_WEIGHT[a.customer.spec.tier] * prof * acmeBoost(a) * (windowDays(i) / 365);
+  });
+  const cdrCounts = allocate(sc.volumes.cdrs, cdrWeights);
+  const cdrs: Row<typeof s.cdrs>[] = [];
+  sc.accounts.forEach((a, i) => {
+    const w = windows[i];
+    const n = at(cdrCounts, i);
+    if (!w || n === 0) return;
+    const nums = voiceNumbersOf(a);
+    for (let k = 0; k < n; k++) {
+      const startedAt = trafficTime(rng, w[0], w[1]);
+      const own = rng.pick(nums).number;
+      const outbound = rng.chance(0.6);
+      const status = rng.weighted<'Completed' | 'Failed' | 'Busy' | 'No Answer'>([
+        ['Completed', 86],
+        ['No Answer', 7],
+        ['Busy', 4],
+        ['Failed', 3],
+      ]);
+      let duration = 0;
+      if (status === 'Completed')
+        duration = rng.chance(0.03) ? rng.int(900, 3600) : Math.min(3600, Math.max(4, Math.round(rng.exponential(165))));
+      const minutes = Math.ceil(duration / 60);
+      cdrs.push({
+        customerId: a.customer.id,
+        accountId: a.id,
+        callId: rng.uuid(),
+        fromNumber: outbound ? own : sc.remote(rng),
+        toNumber: outbound ? sc.remote(rng) : own,
+        startedAt,
+        durationSeconds: duration,
+        status,
+        direction: outbound ? 'Outbound' : 'Inbound',
+        cost: Math.round(minutes * a.ratePerMinute * 10_000) / 10_000,
+      });
+    }
+  });
+  cdrs.sort((p, q) => (p.startedAt as Date).getTime() - (q.startedAt as Date).getTime());
+  sc.rows.cdrs = cdrs;
+
+  // messages
+  const smsNumbersOf = (a: SeedAccount) => a.numbers.filter((n) => n.features.includes('SMS'));
+  const msgWeights = sc.accounts.map((a, i) => {
+    if (!windows[i] || !smsNumbersOf(a).length) return 0;
+    const prof = a.profile === 'sms' ? 1.6 : a.profile === 'mixed' ? 1 : 0.25;
+    return TIER_WEIGHT[a.customer.spec.tier] * prof * acmeBoost(a) * (windowDays(i) / 365);
+  });
+  const msgCounts = allocate(sc.volumes.messages, msgWeights);
+  const messages: Row<typeof s.messages>[] = [];
+  sc.accounts.forEach((a, i) => {
+    const w = windows[i];
+    const n = at(msgCounts, i);
+    if (!w || n === 0) return;
+    const nums = smsNumbersOf(a);
+    const mmsShare = a.services.some((x) => x.spec.name === 'MMS Messaging') ? 0.18 : 0.05;
+    for (let k = 0; k < n; k++) {
+      const sentAt = trafficTime(rng, w[0], w[1]);
+      const own = rng.pick(nums).number;
+      const outbound = rng.chance(0.8);
+      const mms = rng.chance(mmsShare);
+      const recent = sc.now.getTime() - sentAt.getTime() < 2 * DAY;
+      const status = rng.weighted<'Delivered' | 'Failed' | 'Sent'>([
+        ['Delivered', 92],
+        ['Failed', 5],
+        ['Sent', recent ? 20 : 2],
+      ]);
+      const segments = mms
+        ? 1
+        : rng.weighted<number>([
+            [1, 72],
+            [2, 20],
+            [3, 8],
+          ]);
+      const cost = status === 'Failed' ? 0 : mms ? 0.02 : Math.round(segments * 0.0075 * 10_000) / 10_000;
+      messages.push({
+        customerId: a.customer.id,
+        accountId: a.id,
+        messageId: `SM${rng.hex(32)}`,
+        fromNumber: outbound ? own : sc.remote(rng),
+        toNumber: outbound ? sc.remote(rng) : own,
+        type: mms ? 'MMS' : 'SMS',
+        direction: outbound ? 'Outbound' : 'Inbound',
+        status,
+        segments,
+        cost,
+        sentAt,
+      });
+    }
+  });
+  messages.sort((p, q) => (p.sentAt as Date).getTime() - (q.sentAt as Date).getTime());
+  sc.rows.messages = messages;
+}

@@ -1,0 +1,31 @@
+import { defineJob } from '../../jobs/queue.ts';
+import { sendThroughSmtp } from './mailer.ts';
+import * as repo from './repo.ts';
+
+/**
+ * Sends one outbox email through SMTP_URL and marks it sent. A failed attempt records the error
+ * and is retried with backoff; after the last one the email is marked failed for staff to see.
+ * Delivery is at least once: an SMTP server that accepted the email but whose answer was lost
+ * gets it again on the retry.
+ */
+export const sendEmailJob = defineJob<{ outboxId: string }>(
+  'email.send',
+  async (ctx, { outboxId }, run) => {
+    const email = await repo.findOutboxEmail(ctx.db, outboxId);
+    if (!email || email.state === 'sent') return;
+    // SMTP_URL was removed between the request and the run: nothing to send through.
+    if (!ctx.config.SMTP_URL) {
+      await repo.setOutboxState(ctx.db, outboxId, { state: 'kept' });
+      return;
+    }
+    try {
+      await sendThroughSmtp(ctx.config, { to: email.toAddress, subject: email.subject, body: email.body });
+    } catch (err) {
+      const error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      await repo.setOutboxState(ctx.db, outboxId, { state: run.lastAttempt ? 'failed' : 'queued', error });
+      throw err;
+    }
+    await repo.setOutboxState(ctx.db, outboxId, { state: 'sent', error: null, sentAt: new Date() });
+  },
+  { retry: { limit: 5, delaySeconds: 30, backoff: true }, timeoutSeconds: 120 },
+);

@@ -1,0 +1,121 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../src/db/client.ts';
+import {
+  accountServices,
+  accounts,
+  customers,
+  ipAddresses,
+  notifications,
+  phoneNumbers,
+  portingDocuments,
+  portingRequests,
+  trunks,
+  users,
+} from '../src/db/schema/index.ts';
+import { ROLE_USERS } from './client.ts';
+
+/** One tenant's seeded records, the first of each kind (by a stable order). */
+export interface TenantFixtures {
+  customer: { id: string; name: string; code: string };
+  /** The tenant's live accounts, by name; `account` is the first. */
+  accounts: { id: string; name: string }[];
+  account: string;
+  /** A service of one of the tenant's accounts, with its account. */
+  service: { accountId: string; id: string };
+  /** An assigned number of the tenant. */
+  number: string;
+  trunk: string;
+  porting: string;
+  /** A document of a porting request of the tenant, with its request. */
+  portingDocument: { requestId: string; id: string };
+  /** A notification of the tenant's customer admin (customer@ / other@). */
+  notification: string;
+  /** A registered 382 Network IP of the tenant. */
+  ipAddress: string;
+}
+
+export interface Fixtures {
+  /** CUST-1001 Acme: the tenant of customer@example.com and user@example.com. */
+  acme: TenantFixtures;
+  /** CUST-1002: the tenant of other@example.com. */
+  other: TenantFixtures;
+}
+
+function need<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`The seed has no ${what}`);
+  return value;
+}
+
+async function tenant(db: Db, code: string, adminEmail: string): Promise<TenantFixtures> {
+  const [customer] = await db
+    .select({ id: customers.id, name: customers.name, code: customers.customerCode })
+    .from(customers)
+    .where(eq(customers.customerCode, code));
+  const c = need(customer, `customer ${code}`);
+  const accountRows = await db
+    .select({ id: accounts.id, name: accounts.name })
+    .from(accounts)
+    .where(and(eq(accounts.customerId, c.id), isNull(accounts.deletedAt)))
+    .orderBy(asc(accounts.name), asc(accounts.id));
+  const account = need(accountRows[0], `account of ${code}`).id;
+  const accountIds = accountRows.map((a) => a.id);
+  const [service] = await db
+    .select({ id: accountServices.id, accountId: accountServices.accountId })
+    .from(accountServices)
+    .where(inArray(accountServices.accountId, accountIds))
+    .orderBy(asc(accountServices.id))
+    .limit(1);
+  const [number] = await db
+    .select({ id: phoneNumbers.id })
+    .from(phoneNumbers)
+    .where(eq(phoneNumbers.customerId, c.id))
+    .orderBy(asc(phoneNumbers.number))
+    .limit(1);
+  const [trunk] = await db.select({ id: trunks.id }).from(trunks).where(eq(trunks.customerId, c.id)).orderBy(asc(trunks.id)).limit(1);
+  const [porting] = await db
+    .select({ id: portingRequests.id })
+    .from(portingRequests)
+    .where(eq(portingRequests.customerId, c.id))
+    .orderBy(asc(portingRequests.requestCode))
+    .limit(1);
+  const [document] = await db
+    .select({ id: portingDocuments.id, requestId: portingDocuments.requestId })
+    .from(portingDocuments)
+    .innerJoin(portingRequests, eq(portingRequests.id, portingDocuments.requestId))
+    .where(eq(portingRequests.customerId, c.id))
+    .orderBy(asc(portingDocuments.id))
+    .limit(1);
+  const [ip] = await db
+    .select({ id: ipAddresses.id })
+    .from(ipAddresses)
+    .where(eq(ipAddresses.customerId, c.id))
+    .orderBy(asc(ipAddresses.ipAddress))
+    .limit(1);
+  const [notification] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .where(eq(users.email, adminEmail))
+    .orderBy(asc(notifications.id))
+    .limit(1);
+  return {
+    customer: c,
+    accounts: accountRows,
+    account,
+    service: need(service, `account service of ${code}`),
+    number: need(number, `number of ${code}`).id,
+    trunk: need(trunk, `trunk of ${code}`).id,
+    porting: need(porting, `porting request of ${code}`).id,
+    portingDocument: need(document, `porting document of ${code}`),
+    notification: need(notification, `notification of ${adminEmail}`).id,
+    ipAddress: need(ip, `registered IP of ${code}`).id,
+  };
+}
+
+/** The demo tenants' records, read once per test file from its database. */
+export async function loadFixtures(db: Db): Promise<Fixtures> {
+  return {
+    acme: await tenant(db, 'CUST-1001', ROLE_USERS['customer:admin'].email),
+    other: await tenant(db, 'CUST-1002', ROLE_USERS['other:customer:admin'].email),
+  };
+}

@@ -1,0 +1,218 @@
+/**
+ * Load (QUALITY.md, issue 8): 200 concurrent signed-in users on the list and dashboard endpoints,
+ * on both engines, measured by autocannon against one server process on a loopback port, while a
+ * probe times /healthz. Prints throughput, p99 and the probe's figures next to their budgets.
+ *
+ * Budgets: twice the throughput and half the p99 measured before the work on issue 8
+ * (PostgreSQL 500 req/s, p99 745 ms; embedded 150 req/s, p99 3.4 s), and /healthz within 50 ms.
+ * The load client shares this machine's cores with the server: the figures are the server's
+ * share of them, not its ceiling.
+ *
+ * PostgreSQL: DATABASE_URL, or `portal_load` created on postgres://postgres@127.0.0.1:5432 and seeded
+ * with the demo data (BENCH_LOAD_DB names another database). Skipped (and said so) when no server
+ * answers. BENCH_LOAD_SECONDS sets the run, BENCH_LOAD_PORT the first of its two ports; BENCH_LOAD_ENGINES=pg or =pglite runs one engine.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { isEmpty, migrate, openDatabase } from '../apps/server/src/db/client.ts';
+import { seed } from '../apps/server/src/db/seed/index.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CONNECTIONS = 200;
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
+const PASSWORD = 'Portal-Demo-1';
+const HEALTH_BUDGET_MS = 50;
+const DB_NAME = process.env.BENCH_LOAD_DB ?? 'portal_load';
+const PORT = Number(process.env.BENCH_LOAD_PORT ?? 4391);
+if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME)) throw new Error('BENCH_LOAD_DB: lower-case letters, digits and _ only');
+const ENGINES = (process.env.BENCH_LOAD_ENGINES ?? 'pg,pglite').split(',');
+const BUDGETS = {
+  pg: { rps: 1000, p99: 372 },
+  pglite: { rps: 300, p99: 1700 },
+} as const;
+
+const STAFF_PATHS = [
+  '/api/admin/customers?page=1&pageSize=20',
+  '/api/admin/dashboard',
+  '/api/numbers?page=1&pageSize=20',
+  '/api/voice/trunks?page=1&pageSize=20',
+  '/api/voice/cdrs?limit=20',
+  '/api/accounts?page=1&pageSize=20',
+  '/api/shell/summary',
+  '/api/notifications?limit=10',
+];
+const CUSTOMER_PATHS = [
+  '/api/dashboard',
+  '/api/numbers?page=1&pageSize=20',
+  '/api/voice/trunks?page=1&pageSize=20',
+  '/api/voice/cdrs?limit=20',
+  '/api/accounts?page=1&pageSize=20',
+  '/api/shell/summary',
+  '/api/company',
+  '/api/notifications?limit=10',
+];
+/** Ten sessions (sign-in is throttled per address): staff and both customer roles. */
+const SIGN_INS = [
+  ...Array.from({ length: 4 }, () => ({ email: 'admin@example.com', portal: 'admin', paths: STAFF_PATHS })),
+  ...Array.from({ length: 3 }, () => ({ email: 'customer@example.com', portal: 'customer', paths: CUSTOMER_PATHS })),
+  ...Array.from({ length: 3 }, () => ({ email: 'user@example.com', portal: 'customer', paths: CUSTOMER_PATHS })),
+];
+
+async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 1200; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('The server did not start');
+}
+
+async function stopServer(child: ChildProcess) {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function signIn(base: string, who: { email: string; portal: string }): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-portal-csrf': '1' },
+    body: JSON.stringify({ email: who.email, password: PASSWORD, portal: who.portal, remember: false }),
+  });
+  if (res.status !== 200) throw new Error(`Sign-in failed for ${who.email}: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('portal_sid='));
+  if (!cookie) throw new Error('No session cookie');
+  return cookie.split(';')[0] as string;
+}
+
+/** Times GET /healthz every 50 ms until stopped. */
+function probeHealth(base: string) {
+  const samples: number[] = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const t = performance.now();
+      try {
+        await fetch(`${base}/healthz`);
+        samples.push(performance.now() - t);
+      } catch {
+        samples.push(Number.POSITIVE_INFINITY);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  return async () => {
+    running = false;
+    await done;
+    const s = [...samples].sort((a, b) => a - b);
+    return { p99: s[Math.floor(0.99 * (s.length - 1))] ?? 0, max: s[s.length - 1] ?? 0, n: s.length };
+  };
+}
+
+interface Conn {
+  cookie?: string;
+  paths?: string[];
+  k?: number;
+}
+
+async function measure(engine: 'pg' | 'pglite', env: Record<string, string>, port: number): Promise<boolean> {
+  const server = await startServer(env, port);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const sessions = [];
+    for (const who of SIGN_INS) sessions.push({ cookie: await signIn(base, who), paths: who.paths });
+    // warm up: each path once per session
+    for (const s of sessions) for (const p of s.paths) await fetch(base + p, { headers: { cookie: s.cookie } });
+
+    let nextConnection = 0;
+    const stopProbe = probeHealth(base);
+    const result = await autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (req, context: Conn) => {
+            if (!context.cookie) {
+              const s = sessions[nextConnection++ % sessions.length] as (typeof sessions)[number];
+              context.cookie = s.cookie;
+              context.paths = s.paths;
+              context.k = nextConnection;
+            }
+            const paths = context.paths as string[];
+            const k = (context.k ?? 0) + 1;
+            context.k = k;
+            return { ...req, path: paths[k % paths.length], headers: { ...req.headers, cookie: context.cookie as string } };
+          },
+        },
+      ],
+    });
+    const health = await stopProbe();
+    const budget = BUDGETS[engine];
+    const rps = result.requests.average;
+    const p99 = result.latency.p99;
+    const failures = result.non2xx + result.errors + result.timeouts;
+    const ok = rps >= budget.rps && p99 <= budget.p99 && health.p99 <= HEALTH_BUDGET_MS && failures === 0;
+    const name = engine === 'pg' ? 'PostgreSQL' : 'embedded PGlite';
+    console.log(
+      `${name}: ${Math.round(rps).toLocaleString('en-US')} req/s, p99 ${p99} ms over ${SECONDS} s with ${CONNECTIONS} connections, ${failures} failed (${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts) (budget: >= ${budget.rps} req/s, p99 <= ${budget.p99} ms, none failed) ${rps >= budget.rps && p99 <= budget.p99 && failures === 0 ? 'OK' : 'OVER'}`,
+    );
+    console.log(
+      `  /healthz under that load: p99 ${health.p99.toFixed(1)} ms, max ${health.max.toFixed(1)} ms over ${health.n} probes (budget: p99 <= ${HEALTH_BUDGET_MS} ms) ${health.p99 <= HEALTH_BUDGET_MS ? 'OK' : 'OVER'}`,
+    );
+    return ok;
+  } finally {
+    await stopServer(server);
+  }
+}
+
+async function postgresUrl(): Promise<string | null> {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres', connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
+  if (!exists.rowCount) await admin.query(`CREATE DATABASE ${DB_NAME}`);
+  await admin.end();
+  return `postgres://postgres@127.0.0.1:5432/${DB_NAME}`;
+}
+
+let allOk = true;
+const url = ENGINES.includes('pg') ? await postgresUrl() : null;
+if (!ENGINES.includes('pg')) {
+  console.log('PostgreSQL: not asked for (BENCH_LOAD_ENGINES)');
+} else if (url) {
+  const database = await openDatabase({ url, poolSize: 2 });
+  await migrate(database);
+  if (await isEmpty(database.db)) await seed(database.db, { demoPassword: PASSWORD });
+  await database.close();
+  allOk = (await measure('pg', { DATABASE_URL: url }, PORT)) && allOk;
+} else {
+  console.log('PostgreSQL: no server on 127.0.0.1:5432 and no DATABASE_URL: skipped');
+}
+if (ENGINES.includes('pglite')) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-bench-load-'));
+  try {
+    allOk = (await measure('pglite', { DATA_DIR: dir, DATABASE_URL: '' }, PORT + 1)) && allOk;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+process.exitCode = allOk ? 0 : 1;

@@ -1,0 +1,254 @@
+import type { Page } from '@playwright/test';
+import { ADMIN, CUSTOMER, checkScreen, expect, expectAccessible, signInViaApi, test } from './support.ts';
+
+/**
+ * Every built screen of both portals, checked by axe (WCAG 2.1 A and AA, issue 16) with its menus and
+ * modals open too. Each screen has one h1 and the shell's landmarks.
+ */
+
+// Axe takes seconds a screen on a busy machine; screens wait longer than the suite's default.
+test.describe.configure({ timeout: 150_000 });
+const slow = expect.configure({ timeout: 45_000 });
+// Each test checks its screen itself.
+test.use({ checkAccessibilityAtEnd: false });
+
+type Portal = 'admin' | 'customer';
+/** A screen: its path, or how to find it (a record's page), and what to wait for before checking. */
+type Screen = { name: string; path: string | ((page: Page) => Promise<string>); ready?: (page: Page) => Promise<unknown> };
+
+const table = (name: string) => (page: Page) => slow(page.getByRole('table', { name }).getByRole('row').nth(1)).toBeVisible();
+
+/** The admin page of a customer (Initech) and of its first account. */
+async function adminCustomer(page: Page) {
+  await page.goto('/admin/customers?search=Initech');
+  await page.getByRole('link', { name: 'Initech Software Corp.' }).click();
+  await slow(page).toHaveURL(/\/admin\/customers\/[0-9a-f-]{36}$/);
+  return new URL(page.url()).pathname;
+}
+async function adminAccount(page: Page) {
+  await page.goto(await adminCustomer(page));
+  await page.getByRole('table', { name: 'Accounts' }).getByRole('row').nth(1).getByRole('link').first().click();
+  await slow(page).toHaveURL(/\/accounts\/[0-9a-f-]{36}$/);
+  return new URL(page.url()).pathname;
+}
+async function customerAccount(page: Page) {
+  await page.goto('/customer/accounts');
+  await page.getByRole('table', { name: 'Sub-accounts' }).getByRole('row').nth(1).getByRole('link').first().click();
+  await slow(page).toHaveURL(/\/customer\/accounts\/[0-9a-f-]{36}$/);
+  return new URL(page.url()).pathname;
+}
+const under = (base: (page: Page) => Promise<string>, suffix: string) => async (page: Page) => `${await base(page)}${suffix}`;
+
+const PUBLIC: Screen[] = [
+  { name: 'admin login', path: '/admin/login' },
+  { name: 'customer login', path: '/customer/login' },
+  { name: 'admin forgot password', path: '/admin/forgot-password' },
+  { name: 'customer forgot password', path: '/customer/forgot-password' },
+  { name: 'reset password', path: '/admin/reset-password?token=not-a-real-token-but-long-enough' },
+  { name: 'reset password without a token', path: '/customer/reset-password' },
+  { name: 'terms', path: '/terms' },
+  { name: 'privacy', path: '/privacy' },
+  { name: 'contact', path: '/contact' },
+];
+
+const ADMIN_SCREENS: Screen[] = [
+  { name: 'dashboard', path: '/admin' },
+  { name: 'customers', path: '/admin/customers', ready: table('Customers') },
+  { name: 'new customer', path: '/admin/customers/new' },
+  { name: 'customer accounts', path: adminCustomer, ready: table('Accounts') },
+  { name: 'customer billing', path: under(adminCustomer, '?tab=billing') },
+  { name: 'customer network', path: under(adminCustomer, '?tab=network') },
+  { name: 'customer notes', path: under(adminCustomer, '?tab=notes') },
+  { name: 'account general', path: adminAccount },
+  { name: 'account numbers', path: under(adminAccount, '/phone-numbers') },
+  { name: 'account voice', path: under(adminAccount, '/voice') },
+  { name: 'account messaging', path: under(adminAccount, '/messaging') },
+  { name: 'account billing', path: under(adminAccount, '/billing') },
+  { name: 'new account', path: '/admin/accounts/new' },
+  { name: 'users', path: '/admin/users' },
+  { name: 'billing', path: '/admin/billing' },
+  { name: 'numbers', path: '/admin/numbers' },
+  { name: 'porting', path: '/admin/numbers?tab=porting' },
+  { name: 'messaging', path: '/admin/messaging' },
+  { name: 'voice trunks', path: '/admin/voice' },
+  { name: 'voice network', path: '/admin/voice?tab=network' },
+  { name: 'voice CDRs', path: '/admin/voice?tab=cdrs' },
+  { name: 'API access', path: '/admin/api' },
+  { name: 'compliance', path: '/admin/compliance' },
+  { name: 'support tools', path: '/admin/support' },
+  { name: 'reports', path: '/admin/reports' },
+  { name: 'notifications', path: '/admin/notifications' },
+  { name: 'settings', path: '/admin/settings' },
+  { name: 'customer not found', path: '/admin/customers/00000000-0000-4000-8000-000000000000' },
+];
+
+const CUSTOMER_SCREENS: Screen[] = [
+  { name: 'dashboard', path: '/customer' },
+  { name: 'company profile', path: '/customer/profile' },
+  { name: 'company profile contact', path: '/customer/profile?tab=contact' },
+  { name: 'company profile billing', path: '/customer/profile?tab=billing' },
+  { name: 'company profile account', path: '/customer/profile?tab=account' },
+  { name: 'company info', path: '/customer/company-info' },
+  { name: 'company info accounts', path: '/customer/company-info?tab=accounts' },
+  { name: 'sub-accounts', path: '/customer/accounts', ready: table('Sub-accounts') },
+  { name: 'account general', path: customerAccount },
+  { name: 'account numbers', path: under(customerAccount, '/numbers') },
+  { name: 'account voice', path: under(customerAccount, '/voice') },
+  { name: 'account billing', path: under(customerAccount, '/billing') },
+  { name: 'users', path: '/customer/users' },
+  { name: 'billing', path: '/customer/billing' },
+  { name: 'numbers', path: '/customer/numbers' },
+  { name: 'porting', path: '/customer/numbers?tab=porting' },
+  { name: 'messaging', path: '/customer/messaging' },
+  { name: 'voice trunks', path: '/customer/voice', ready: table('SIP trunks') },
+  { name: 'voice network', path: '/customer/voice?tab=network' },
+  { name: 'voice CDRs', path: '/customer/voice?tab=cdrs' },
+  { name: 'API access', path: '/customer/api' },
+  { name: 'support', path: '/customer/support' },
+  { name: 'reports', path: '/customer/reports' },
+  { name: 'notifications', path: '/customer/notifications' },
+  { name: 'my profile', path: '/customer/my-profile' },
+  { name: 'settings', path: '/customer/settings' },
+];
+
+async function expectShellLandmarks(page: Page) {
+  await expect(page.getByRole('banner')).toHaveCount(1);
+  await expect(page.getByRole('main')).toHaveCount(1);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(1);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveCount(1);
+}
+
+function screenTests(portal: Portal | null, screens: Screen[]) {
+  for (const screen of screens) {
+    test(`${portal ?? 'public'}: ${screen.name}`, async ({ page }) => {
+      if (portal) await signInViaApi(page, portal === 'admin' ? ADMIN : CUSTOMER);
+      await page.goto(typeof screen.path === 'string' ? screen.path : await screen.path(page));
+      await slow(page.locator('h1'), 'one h1 per page').toHaveCount(1);
+      if (portal) await expectShellLandmarks(page);
+      await screen.ready?.(page);
+      await expectAccessible(page, `${portal ?? 'public'} ${screen.name}`);
+    });
+  }
+}
+
+screenTests(null, PUBLIC);
+screenTests('admin', ADMIN_SCREENS);
+screenTests('customer', CUSTOMER_SCREENS);
+
+test('sign-in form errors are tied to their fields', async ({ page }) => {
+  await page.goto('/customer/login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const email = page.getByLabel('Email');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator(`#${await email.getAttribute('aria-describedby')}`)).toBeVisible();
+  await expectAccessible(page, 'customer login with errors');
+});
+
+test('admin menus and modals, open', async ({ page }) => {
+  await signInViaApi(page, ADMIN);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+
+  await page.getByRole('button', { name: /^Account menu for/ }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expectAccessible(page, 'the profile menu');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: 'View all notifications' })).toBeVisible();
+  await expectAccessible(page, 'the notification bell');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeHidden();
+
+  await page.goto('/admin/customers?search=Initech');
+  await page.getByRole('link', { name: 'Initech Software Corp.' }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const profile = page.getByRole('dialog', { name: 'Company Profile' });
+  await profile.getByLabel('Email').fill('not-an-email');
+  await profile.getByRole('button', { name: 'Save' }).click();
+  await expect(profile.getByText('Email address is invalid')).toBeVisible();
+  await expectAccessible(page, 'the company profile modal with an error');
+  await profile.getByRole('combobox', { name: 'Account Manager' }).click();
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await expectAccessible(page, 'a select open in the company profile modal');
+  // the list is operated from the input: the arrow keys move the active option, Enter chooses it
+  const manager = profile.getByRole('combobox', { name: 'Account Manager' });
+  await page.keyboard.press('ArrowDown');
+  await expect(manager).toHaveAttribute('aria-activedescendant', /.+/);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(profile).toBeHidden();
+
+  await page.getByRole('tab', { name: 'Billing' }).click();
+  await page.getByRole('button', { name: 'Add Method' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add Payment Method' })).toBeVisible();
+  await expectAccessible(page, 'the add payment method modal');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('tab', { name: 'Accounts' }).click();
+  await page.getByRole('table', { name: 'Accounts' }).getByRole('row').nth(1).getByRole('link').first().click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete account' })).toBeVisible();
+  await expectAccessible(page, 'the confirm dialog');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto('/admin/voice');
+  await page.getByRole('combobox', { name: 'Account' }).click();
+  await page.getByRole('option').nth(1).click();
+  await page.getByRole('button', { name: 'Change Allocation' }).click();
+  const channels = page.getByRole('dialog', { name: 'Change Allocation' });
+  await channels.getByRole('textbox', { name: 'Max Voice Channels' }).fill('0');
+  await channels.getByRole('button', { name: 'Save' }).click();
+  await expect(channels.getByText('Please enter a valid number of channels')).toBeVisible();
+  await expectAccessible(page, 'the channel allocation modal with an error');
+  await page.keyboard.press('Escape');
+});
+
+test('customer modals open, and toasts', async ({ page }) => {
+  await signInViaApi(page, CUSTOMER);
+  await page.goto('/customer/voice');
+  const trunks = page.getByRole('table', { name: 'SIP trunks' });
+  const row = trunks.getByRole('row').nth(1);
+  await slow(row).toBeVisible();
+  const name = (await row.getByRole('cell').first().innerText()).split('\n')[0]?.trim() as string;
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  await expect(page.getByRole('dialog', { name: `Edit ${name}` })).toBeVisible();
+  await expectAccessible(page, 'the trunk modal');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/customer/accounts');
+  await page.getByRole('button', { name: 'Add Account' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add Account' })).toBeVisible();
+  await expectAccessible(page, 'the add account modal');
+  await page.keyboard.press('Escape');
+
+  // A toast, announced through a live region.
+  await page.goto('/customer/profile');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  const toast = page.getByRole('alert').filter({ hasText: 'Company profile updated successfully' });
+  await expect(toast).toBeVisible();
+  await expectAccessible(page, 'a success toast');
+});
+
+test('the shell at 320 px wide: nothing lost sideways, the sidebar opens over the page', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await signInViaApi(page, CUSTOMER);
+  for (const path of ['/customer', '/customer/accounts', '/customer/voice', '/customer/numbers']) {
+    await page.goto(path);
+    await expect(page.locator('h1')).toHaveCount(1);
+    // The document itself never scrolls sideways; wide tables scroll inside their own container.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
+    await expectAccessible(page, `${path} at 320 px`);
+  }
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Voice', exact: true })).toBeVisible();
+  await checkScreen(page, 'sidebar-open-320px');
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 700, height: 800 });
+  await page.goto('/customer/accounts');
+  await slow(page.getByRole('table', { name: 'Sub-accounts' }).getByRole('row').nth(1)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(700);
+  await checkScreen(page, 'sub-accounts-700px');
+});
