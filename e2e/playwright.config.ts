@@ -14,8 +14,8 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  // Each journey runs axe (e2e/support.ts), seconds a screen on a busy machine.
-  timeout: 180_000,
+  // Each journey runs axe (e2e/support.ts), a second or two a screen; a stuck journey fails in a minute.
+  timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: '../.ci/out/playwright.json' }]] : [['list']],
   use: {

@@ -71,7 +71,8 @@ export function PortalLayout({ headerActions, impersonationBanner }: Props) {
           onToggleSidebar={sidebar.toggle}
         />
       </AppShell.Header>
-      <AppShell.Navbar className={classes.navbar} aria-label="Main navigation">
+      {/* On phones the sidebar slides over the overlay, which itself covers the header. */}
+      <AppShell.Navbar className={classes.navbar} aria-label="Main navigation" zIndex={sidebar.isMobile ? 202 : undefined}>
         <Sidebar portal={portal} />
       </AppShell.Navbar>
       {sidebar.opened && (
