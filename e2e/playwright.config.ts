@@ -4,22 +4,26 @@ import { defineConfig } from '@playwright/test';
 // E2E_PORT and PORTAL_WEB_DIST let several checkouts' suites run side by side on one machine.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const WEB_DIST = process.env.PORTAL_WEB_DIST ?? 'apps/web/dist';
-const BASE_URL = `http://127.0.0.1:${PORT}`;
+// Each worker drives its own server on its own embedded database (ports PORT, PORT+1, …; see
+// e2e/support.ts), so journeys in parallel never see each other's changes. Two by default: the
+// browser and the server share the machine's cores, and more workers only queue behind them.
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const ports = Array.from({ length: WORKERS }, (_, i) => PORT + i);
 
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   outputDir: `../test-results/${PORT}`,
-  workers: 1,
+  workers: WORKERS,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  // Each journey runs axe (e2e/support.ts), a second or two a screen; a stuck journey fails in a minute.
-  timeout: 60_000,
+  // Each journey runs axe (e2e/support.ts), a second or two a screen; a stuck journey fails in two minutes.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: '../.ci/out/playwright.json' }]] : [['list']],
   use: {
-    baseURL: BASE_URL,
+    baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
@@ -38,17 +42,17 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: ports.map((port) => ({
     // The real server on a fresh embedded database, serving the built web app (npm run build -w apps/web first).
     // The journeys sign in far more often than a person from one address (127.0.0.1), so the
     // per-address limits are lifted; with no SMTP server the reset journey reads its link in the
     // staff outbox, which shows links only with PORTAL_OUTBOX_SHOW_LINKS (refused in production).
-    command: `rm -rf e2e/.data-${PORT} && RATE_LIMIT_SIGN_IN_PER_MINUTE=1000 RATE_LIMIT_PASSWORD_RESET_PER_MINUTE=1000 PORTAL_OUTBOX_SHOW_LINKS=true DATA_DIR=e2e/.data-${PORT} WEB_DIST=${path.resolve(import.meta.dirname, '..', WEB_DIST)} PORT=${PORT} LOG_LEVEL=warn node --import tsx apps/server/src/main.ts`,
+    command: `rm -rf e2e/.data-${port} && RATE_LIMIT_SIGN_IN_PER_MINUTE=1000 RATE_LIMIT_PASSWORD_RESET_PER_MINUTE=1000 PORTAL_OUTBOX_SHOW_LINKS=true DATA_DIR=e2e/.data-${port} WEB_DIST=${path.resolve(import.meta.dirname, '..', WEB_DIST)} PORT=${port} LOG_LEVEL=warn node --import tsx apps/server/src/main.ts`,
     cwd: path.resolve(import.meta.dirname, '..'),
-    url: `${BASE_URL}/healthz`,
+    url: `http://127.0.0.1:${port}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
 });

@@ -151,6 +151,12 @@ export async function expectAccessible(page: Page, name: string) {
  * ends on a download or a closed page).
  */
 export const test = base.extend<{ checkAccessibilityAtEnd: boolean; accessibilityAtEnd: undefined }>({
+  // Worker N drives the server on the configured port + N (e2e/playwright.config.ts starts one a worker).
+  baseURL: async ({ baseURL }, use, testInfo) => {
+    const url = new URL(baseURL ?? 'http://127.0.0.1:4173');
+    url.port = String(Number(url.port) + testInfo.parallelIndex);
+    await use(url.origin);
+  },
   checkAccessibilityAtEnd: [true, { option: true }],
   accessibilityAtEnd: [
     async ({ page, checkAccessibilityAtEnd }, use, testInfo) => {

@@ -76,6 +76,14 @@ const ZConfig = z.object({
     .optional(),
   /** The sender of the portal's emails, e.g. "382 Communications <no-reply@example.com>". */
   SMTP_FROM: z.string().min(3).optional(),
+  /**
+   * The embedded database (no DATABASE_URL) runs in a worker thread beside the event loop
+   * (decision 0037); false keeps it in the main thread, as before.
+   */
+  EMBEDDED_DB_THREAD: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** Run the job workers and schedules in this instance (false: it only enqueues, another instance runs them). */
   JOB_WORKERS: z
     .enum(['true', 'false'])

@@ -18,7 +18,9 @@ async function main() {
   const embedded = !config.DATABASE_URL;
   const dataDir = path.resolve(config.DATA_DIR);
   if (embedded) mkdirSync(dataDir, { recursive: true });
-  const database = await openDatabase(embedded ? { dataDir } : { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE });
+  // The embedded database is migrated (and seeded on first start) in this thread, then, unless
+  // EMBEDDED_DB_THREAD=false, reopened in its worker thread for serving.
+  let database = await openDatabase(embedded ? { dataDir } : { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE });
   await migrate(database);
   let seeded = false;
   let empty = await isEmpty(database.db);
@@ -27,6 +29,10 @@ async function main() {
     await seed(database.db, { demoPassword: config.PORTAL_DEMO_PASSWORD });
     seeded = true;
     empty = false;
+  }
+  if (embedded && config.EMBEDDED_DB_THREAD) {
+    await database.close();
+    database = await openDatabase({ dataDir, thread: true });
   }
 
   // After the migrations: the job queue creates or migrates its own tables, then its workers start.

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { startPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -18,7 +19,9 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'pg';
+  /** The embedded database in this thread (tests, tools); absent when it runs in a worker thread. */
   pglite?: PGlite;
+  /** PostgreSQL's pool, or the one connection to the embedded database's worker thread. */
   pool?: pg.Pool;
   close(): Promise<void>;
 }
@@ -37,6 +40,11 @@ export interface OpenOptions {
   /** A PGlite data dir dump to start from (tests). */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  /**
+   * Runs the embedded database in a worker thread, reached through node-postgres like PostgreSQL
+   * (the server does, decision 0037); tests and tools keep it in this thread.
+   */
+  thread?: boolean;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -51,6 +59,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return { db, kind: 'pg', pool, close: () => pool.end() };
   }
   const dataDir = opts.dataDir ?? 'memory://';
+  if (opts.thread && !opts.loadDataDir) {
+    const thread = await startPgliteThread(dataDir);
+    const db = drizzlePg(thread.pool, { schema }) as unknown as Db;
+    return { db, kind: 'pglite', pool: thread.pool, close: () => thread.close() };
+  }
   const pglite = await PGlite.create(dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };

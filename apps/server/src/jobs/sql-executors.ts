@@ -5,14 +5,31 @@ import type { Database, DbOrTx } from '../db/client.ts';
 type Rows = { rows: unknown[] };
 
 /**
- * How pg-boss reaches the database (its `db` option): the server's own pool on PostgreSQL, the
- * one embedded PGlite otherwise, so the queue opens no connection of its own.
+ * How pg-boss reaches the database (its `db` option): the server's own pool (PostgreSQL's, or the
+ * one connection to the embedded database's thread), or the PGlite in this thread, so the queue
+ * opens no connection of its own.
  */
 export function databaseExecutor(database: Database): PgBoss.Db {
-  if (database.kind === 'pg') {
-    const pool = database.pool;
-    if (!pool) throw new Error('No pool');
-    return { executeSql: (text, values) => pool.query(text, values) };
+  const pool = database.pool;
+  if (pool) {
+    return {
+      async executeSql(text, values) {
+        if (values && values.length > 0) return pool.query(text, values);
+        // Without parameters pg-boss sends scripts (BEGIN; advisory lock; ...; COMMIT): a script
+        // that failed inside its BEGIN must not hand its connection back in an aborted transaction
+        // (the embedded database's worker has only the one).
+        const client = await pool.connect();
+        try {
+          const result = await client.query(text);
+          return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw err;
+        } finally {
+          client.release();
+        }
+      },
+    };
   }
   const pglite = database.pglite;
   if (!pglite) throw new Error('No PGlite instance');
