@@ -19,7 +19,7 @@ export function ImpersonationBanner({ customerName }: { customerName: string }) 
         color="dark"
         variant="filled"
         loading={exit.isPending}
-        onClick={() => exit.mutate(undefined, { onSuccess: () => void navigate('/admin', { replace: true }) })}
+        onClick={() => exit.mutate(undefined, { onSuccess: (r) => void navigate(r.redirectTo, { replace: true }) })}
       >
         Exit
       </Button>

@@ -43,7 +43,14 @@ export function CustomerListPage() {
     remove.mutate(c.id, { onSuccess: () => toastSuccess(`${c.name} was deleted`), onError: (e) => toastError(e) });
   }
 
-  function onImpersonate(c: TCustomerListItem) {
+  async function onImpersonate(c: TCustomerListItem) {
+    const ok = await confirm({
+      title: 'Impersonate customer',
+      message: `View the customer portal as ${c.name}'s admin? Your staff session pauses until you exit, and both are recorded in the audit log.`,
+      confirmLabel: 'Impersonate',
+      danger: false,
+    });
+    if (!ok) return;
     impersonate.mutate(c.id, { onSuccess: (r) => void navigate(r.redirectTo, { replace: true }), onError: (e) => toastError(e) });
   }
 
@@ -141,7 +148,7 @@ export function CustomerListPage() {
                     name={c.name}
                     icon={<IconUserShare size={17} />}
                     color="grape"
-                    onClick={() => onImpersonate(c)}
+                    onClick={() => void onImpersonate(c)}
                   />
                 )}
                 {canWrite && (
