@@ -1,6 +1,7 @@
 import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Outlet, useNavigate, useSearchParams } from 'react-router';
 import { accountPath, usePortalScope } from '../../../lib/scope.ts';
 import { useCan } from '../../../lib/session.ts';
@@ -12,6 +13,12 @@ import { accountQuery, useDeleteAccount } from '../api/accounts.ts';
 import { AccountEditModal } from '../components/account-edit-modal.tsx';
 import { AccountSwitcher } from '../components/account-switcher.tsx';
 import { ADMIN_ACCOUNT_TABS, CUSTOMER_ACCOUNT_TABS } from '../components/account-tabs.ts';
+
+function withoutEdit(params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete('edit');
+  return next;
+}
 
 /**
  * The account detail layout (spec 2.7; the customer portal's reduced mode): header with the
@@ -26,18 +33,12 @@ export function AccountDetailPage() {
   // Delete here only in the admin portal (the customer's Sub-accounts list has its own).
   const canEdit = useCan('accounts.write');
   const canDelete = scope.portal === 'admin' && canEdit;
+  // A list's Edit pencil opens the page with ?edit=1: the dialog opens once and the parameter goes.
   const [params, setParams] = useSearchParams();
-  const editing = canEdit && params.get('edit') === '1';
-  const setEditing = (open: boolean) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (open) next.set('edit', '1');
-        else next.delete('edit');
-        return next;
-      },
-      { replace: true },
-    );
+  const [editing, setEditing] = useState(() => params.get('edit') === '1');
+  useEffect(() => {
+    if (params.has('edit')) setParams((prev) => withoutEdit(prev), { replace: true });
+  }, [params, setParams]);
   const remove = useDeleteAccount();
   const navigate = useNavigate();
   const { confirm, dialog } = useConfirm();

@@ -54,6 +54,29 @@ export function CustomerListPage() {
     impersonate.mutate(c.id, { onSuccess: (r) => void navigate(r.redirectTo, { replace: true }), onError: (e) => toastError(e) });
   }
 
+  const rowActions = (c: TCustomerListItem) => (
+    <>
+      {canWrite && (
+        <RowAction
+          label="Edit"
+          name={c.name}
+          icon={<IconEdit size={17} />}
+          onClick={() => void navigate(`/admin/customers/${c.id}?edit=1`)}
+        />
+      )}
+      {canImpersonate && (
+        <RowAction
+          label="Impersonate"
+          name={c.name}
+          icon={<IconUserShare size={17} />}
+          color="grape"
+          onClick={() => void onImpersonate(c)}
+        />
+      )}
+      {canWrite && <RowAction label="Delete" name={c.name} icon={<IconTrash size={17} />} color="red" onClick={() => void onDelete(c)} />}
+    </>
+  );
+
   const columns: Column<TCustomerListItem>[] = [
     {
       key: 'name',
@@ -132,30 +155,8 @@ export function CustomerListPage() {
             emptyText="No customers found"
             sort={list.sort}
             onSort={list.toggleSort}
-            rowActions={(c) => (
-              <>
-                {canWrite && (
-                  <RowAction
-                    label="Edit"
-                    name={c.name}
-                    icon={<IconEdit size={17} />}
-                    onClick={() => void navigate(`/admin/customers/${c.id}?edit=1`)}
-                  />
-                )}
-                {canImpersonate && (
-                  <RowAction
-                    label="Impersonate"
-                    name={c.name}
-                    icon={<IconUserShare size={17} />}
-                    color="grape"
-                    onClick={() => void onImpersonate(c)}
-                  />
-                )}
-                {canWrite && (
-                  <RowAction label="Delete" name={c.name} icon={<IconTrash size={17} />} color="red" onClick={() => void onDelete(c)} />
-                )}
-              </>
-            )}
+            // no Actions column for a role that may do none of them (Support, Billing, Technical)
+            {...(canWrite || canImpersonate ? { rowActions } : {})}
           />
           <ListStatePagination list={list} total={data?.total} />
         </Stack>
