@@ -33,7 +33,6 @@ test('a customer Admin edits a sub-account from its Edit pencil and on the accou
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Edit Account' }).getByLabel('Account Name')).toHaveValue('Roles Flagship Store');
   await page.getByRole('dialog', { name: 'Edit Account' }).getByRole('button', { name: 'Cancel' }).click();
-  await checkScreen(page, 'customer-admin-account-page');
   await page.setViewportSize({ width: 700, height: 800 });
   await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
   await checkScreen(page, 'customer-admin-account-page-700px');

@@ -28,7 +28,7 @@ export default function DailyChart({ data, series, label, yAxisLabel, kind = 'ba
     valueFormatter: count,
     yAxisLabel,
     tickLine: 'y' as const,
-    gridAxis: 'y' as const,
+    gridAxis: 'x' as const,
     withLegend: series.length > 1,
     xAxisProps: { tickFormatter: (date: string) => date.slice(0, 5), minTickGap: 16, interval: 'preserveStartEnd' as const },
     yAxisProps: { allowDecimals: false, width: 56 },
