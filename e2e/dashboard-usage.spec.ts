@@ -8,10 +8,10 @@ test("the dashboard's usage overview: charts with axes, dates and tooltips, and 
     .filter({ has: page.getByRole('heading', { name: 'Usage Overview' }) })
     .last();
   const sms = overview.getByRole('figure', { name: 'Messages per day, last 30 days' });
-  await expect(sms.locator('.recharts-xAxis .recharts-cartesian-axis-tick-value').first()).toBeVisible();
+  await expect(sms.locator('.recharts-xAxis-tick-labels text').first()).toBeVisible();
   // dates on the x axis (MM/DD), counts on the y axis
-  await expect(sms.locator('.recharts-xAxis .recharts-cartesian-axis-tick-value').first()).toHaveText(/^\d{2}\/\d{2}$/);
-  await expect(sms.locator('.recharts-yAxis .recharts-cartesian-axis-tick-value').first()).toBeVisible();
+  await expect(sms.locator('.recharts-xAxis-tick-labels text').first()).toHaveText(/^\d{2}\/\d{2}$/);
+  await expect(sms.locator('.recharts-yAxis-tick-labels text').first()).toBeVisible();
   await expect(sms.getByText('Messages', { exact: true })).toBeVisible();
   // a tooltip names the day and the value
   const box = await sms.locator('.recharts-surface').first().boundingBox();
