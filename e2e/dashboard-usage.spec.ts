@@ -33,6 +33,6 @@ test("the dashboard's usage overview: charts with axes, dates and tooltips, and 
   await overview.scrollIntoViewIfNeeded();
   await checkScreen(page, 'dashboard-usage-numbers');
   await page.setViewportSize({ width: 700, height: 800 });
-  await overview.getByRole('tab', { name: 'Numbers' }).scrollIntoViewIfNeeded();
+  await overview.getByRole('figure', { name: 'Numbers held per day, last 30 days' }).scrollIntoViewIfNeeded();
   await checkScreen(page, 'dashboard-usage-numbers-700px');
 });

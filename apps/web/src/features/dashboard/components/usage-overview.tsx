@@ -80,11 +80,7 @@ function NumbersPanel({ numbers }: { numbers: Numbers }) {
         label="Numbers held per day, last 30 days"
         yAxisLabel="Numbers"
         data={numbers.daily}
-        series={[
-          { name: 'held', label: 'Numbers held', color: 'teal.6' },
-          { name: 'added', label: 'Added', color: 'blue.6' },
-          { name: 'released', label: 'Released', color: 'red.6' },
-        ]}
+        series={[{ name: 'held', label: 'Numbers held', color: 'teal.6' }]}
       />
     </Stack>
   );
