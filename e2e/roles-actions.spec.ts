@@ -14,6 +14,8 @@ test('a customer Admin edits a sub-account from its Edit pencil and on the accou
   await expect(add).toHaveCount(0);
 
   await page.getByRole('textbox', { name: 'Search accounts...' }).fill('Roles Pop-up');
+  await expect(page).toHaveURL(/search=Roles/);
+  await expect(page.getByRole('table', { name: 'Sub-accounts' }).getByRole('row')).toHaveCount(2);
   await page.getByRole('button', { name: 'Edit Roles Pop-up Store' }).click();
   // The pencil leads to the account page with its Edit dialog open.
   await expect(page).toHaveURL(/\/customer\/accounts\/[0-9a-f-]{36}$/);
