@@ -185,6 +185,8 @@ describe('impersonation', () => {
     expect((await as(t.app, am, { method: 'GET', url: '/api/admin/customers' })).statusCode).toBe(401);
     const exit = await as(t.app, session, { method: 'POST', url: '/api/auth/impersonation/exit' });
     expect(exit.statusCode).toBe(200);
+    // Exit returns to the detail page of the customer the staff user viewed, not the admin home.
+    expect(exit.json().redirectTo).toBe(`/admin/customers/${acme.id}`);
     const back = `portal_sid=${exit.cookies.find((c) => c.name === 'portal_sid')?.value}`;
     expect((await as(t.app, back, { method: 'GET', url: '/api/auth/session' })).json().user.kind).toBe('staff');
     expect((await as(t.app, session, { method: 'GET', url: '/api/auth/session' })).json().user).toBeNull();

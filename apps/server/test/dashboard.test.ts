@@ -1,6 +1,6 @@
 import { and, count, eq, gte, inArray, isNull, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, invoices, tickets } from '../src/db/schema/index.ts';
+import { accounts, customers, invoices, phoneNumbers, tickets } from '../src/db/schema/index.ts';
 import { as, createTestApp, signIn, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -13,6 +13,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const get = (who: string | null, url: string) => as(t.app, who ? (cookies[who] ?? null) : null, { method: 'GET', url });
+const post = (who: string, url: string, payload: object) => as(t.app, cookies[who] ?? null, { method: 'POST', url, payload });
 
 describe('admin dashboard', () => {
   it('computes its tiles from the database', async () => {
@@ -66,6 +67,55 @@ describe('customer dashboard', () => {
     expect(body.metrics.activeSubAccounts).toBeGreaterThan(0);
     expect(body.usage.sms.daily).toHaveLength(30);
     expect(body.recentTickets.every((x: { customerName: string }) => x.customerName === 'Acme Communications Inc.')).toBe(true);
+  });
+
+  it("shows the company's numbers (active, by type, fees, added and released) instead of number-days", async () => {
+    const body = (await get('customer', '/api/dashboard')).json();
+    expect(body.usage.numbers).toBeUndefined();
+    const acme = body.numbers;
+    const rows = await t.database.db
+      .select({
+        id: phoneNumbers.id,
+        type: phoneNumbers.type,
+        status: phoneNumbers.status,
+        fee: phoneNumbers.monthlyFee,
+        customerId: phoneNumbers.customerId,
+      })
+      .from(phoneNumbers)
+      .innerJoin(accounts, eq(accounts.id, phoneNumbers.accountId))
+      .innerJoin(customers, eq(customers.id, phoneNumbers.customerId))
+      .where(and(eq(customers.name, 'Acme Communications Inc.'), isNull(accounts.deletedAt)));
+    const active = rows.filter((r) => r.status === 'Active');
+    expect(acme.active).toBe(active.length);
+    expect(acme.active).toBeGreaterThan(0);
+    expect(acme.byType.reduce((n: number, x: { count: number }) => n + x.count, 0)).toBe(active.length);
+    expect(acme.byType.map((x: { type: string }) => x.type)).toEqual(expect.arrayContaining(['Local (DID)']));
+    expect(acme.monthlyFees).toBeCloseTo(
+      active.reduce((n, r) => n + Number(r.fee), 0),
+      2,
+    );
+    expect(acme.daily).toHaveLength(30);
+    expect(acme.daily.at(-1).held).toBe(rows.length);
+
+    // Releasing one number to the inventory and assigning one from it show in the figures and the last day.
+    const gone = rows.find((r) => r.status === 'Active');
+    expect((await post('customer', '/api/numbers/remove', { numberIds: [gone?.id] })).statusCode).toBe(200);
+    const after = (await get('customer', '/api/dashboard')).json().numbers;
+    expect(after.active).toBe(acme.active - 1);
+    expect(after.released).toBe(acme.released + 1);
+    expect(after.daily.at(-1).released).toBe(acme.daily.at(-1).released + 1);
+    expect(after.daily.at(-1).held).toBe(rows.length - 1);
+    const [account] = await t.database.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.customerId, gone?.customerId as string), isNull(accounts.deletedAt)))
+      .limit(1);
+    expect((await post('admin', '/api/numbers/assign', { numberIds: [gone?.id], accountId: account?.id })).statusCode).toBe(200);
+    const again = (await get('customer', '/api/dashboard')).json().numbers;
+    expect(again.active).toBe(acme.active);
+    expect(again.added).toBe(acme.added + 1);
+    // the day before today held what it held before both changes
+    expect(again.daily.at(-2).held).toBe(acme.daily.at(-2).held);
   });
 
   it('refuses staff (403)', async () => {

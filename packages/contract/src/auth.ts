@@ -36,6 +36,10 @@ export const ZSessionResponse = z.object({
 });
 export type TSessionResponse = z.infer<typeof ZSessionResponse>;
 
+/** Leaving "Viewing as": where the staff user goes next (the detail page of the customer they viewed). */
+export const ZExitImpersonationResponse = z.object({ ok: z.literal(true), redirectTo: z.string() });
+export type TExitImpersonationResponse = z.infer<typeof ZExitImpersonationResponse>;
+
 export const ZLoginResponse = z.object({ user: ZSessionUser });
 
 export const ZForgotPasswordBody = z.object({ email: ZEmail, portal: ZPortal });

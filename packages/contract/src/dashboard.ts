@@ -50,6 +50,22 @@ export const ZUsageSummary = z.object({
   daily: z.array(z.object({ day: z.string(), volume: z.number().int() })),
 });
 
+/**
+ * The company's numbers (the Usage Overview's Numbers tab): what it holds now, by type, what was
+ * added and released in the last 30 days, and how many it held each day.
+ */
+export const ZNumbersOverview = z.object({
+  active: z.number().int(),
+  /** Monthly fees of the active numbers (USD). */
+  monthlyFees: z.number(),
+  added: z.number().int(),
+  released: z.number().int(),
+  byType: z.array(z.object({ type: z.string(), count: z.number().int() })),
+  /** Numbers held at the end of each of the last 30 days, oldest first, with that day's additions and releases. */
+  daily: z.array(z.object({ day: z.string(), held: z.number().int(), added: z.number().int(), released: z.number().int() })),
+});
+export type TNumbersOverview = z.infer<typeof ZNumbersOverview>;
+
 /** The customer dashboard, scoped to the caller's company. */
 export const ZCustomerDashboard = z.object({
   companyName: z.string(),
@@ -65,6 +81,7 @@ export const ZCustomerDashboard = z.object({
     z.object({ id: z.uuid(), name: z.string(), accountId: z.string(), status: z.string(), lastAccessed: ZIsoDateTime.nullable() }),
   ),
   recentTickets: z.array(ZDashboardTicket),
-  usage: z.object({ sms: ZUsageSummary, voice: ZUsageSummary, numbers: ZUsageSummary }),
+  usage: z.object({ sms: ZUsageSummary, voice: ZUsageSummary }),
+  numbers: ZNumbersOverview,
 });
 export type TCustomerDashboard = z.infer<typeof ZCustomerDashboard>;

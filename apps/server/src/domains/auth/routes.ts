@@ -1,4 +1,5 @@
 import {
+  ZExitImpersonationResponse,
   ZForgotPasswordBody,
   ZLoginBody,
   ZLoginResponse,
@@ -109,14 +110,14 @@ export async function authRoutes(fastify: FastifyInstance) {
       config: { permission: 'signedIn' },
       schema: {
         tags: ['auth'],
-        summary: 'End "Viewing as" and return to the staff session',
-        response: { 200: ZOk },
+        summary: 'End "Viewing as" and return to the staff session, at the customer\'s detail page',
+        response: { 200: ZExitImpersonationResponse },
       },
     },
     async (req, reply) => {
-      const token = await exitImpersonation(req.ctx);
+      const { token, redirectTo } = await exitImpersonation(req.ctx);
       setSessionCookie(app, reply, token, false);
-      return { ok: true as const };
+      return { ok: true as const, redirectTo };
     },
   );
 

@@ -276,8 +276,11 @@ export async function startImpersonation(
   return token;
 }
 
-/** Ends "Viewing as": the impersonation session ends and the staff user gets a fresh session of their own. */
-export async function exitImpersonation(ctx: Ctx): Promise<string> {
+/**
+ * Ends "Viewing as": the impersonation session ends and the staff user gets a fresh session of
+ * their own. Returns its token and the customer's detail page, where the staff user came from.
+ */
+export async function exitImpersonation(ctx: Ctx): Promise<{ token: string; redirectTo: string }> {
   const auth = sessionUser(ctx);
   if (!auth?.impersonatorId) throw new AppError(400, 'BAD_REQUEST', 'This session is not impersonating anyone.');
   const staff = await repo.findUserById(ctx.db, auth.impersonatorId);
@@ -307,7 +310,7 @@ export async function exitImpersonation(ctx: Ctx): Promise<string> {
       actorEmail: staff.user.email,
     });
   });
-  return token;
+  return { token, redirectTo: auth.customerId ? `/admin/customers/${auth.customerId}` : '/admin' };
 }
 
 /** Addresses refused at sign-in right now (staff admins may let them in again). */

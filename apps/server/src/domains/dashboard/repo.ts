@@ -1,8 +1,9 @@
-import { and, count, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   accountServices,
   accounts,
+  auditLog,
   customers,
   invoices,
   phoneNumbers,
@@ -185,4 +186,53 @@ export async function dailyUsage(db: DbOrTx, customerId: string, since: string) 
     .where(and(eq(usageDaily.customerId, customerId), gte(usageDaily.day, since), isNull(accounts.deletedAt)))
     .groupBy(usageDaily.day, usageDaily.service)
     .orderBy(usageDaily.day);
+}
+
+/** The company's numbers held now (live accounts), per type: how many are active and their monthly fees. */
+export async function heldNumbersByType(db: DbOrTx, customerId: string) {
+  return db
+    .select({
+      type: phoneNumbers.type,
+      held: sql<number>`count(*)::int`,
+      active: sql<number>`(count(*) FILTER (WHERE ${phoneNumbers.status} = 'Active'))::int`,
+      fees: sql<string>`coalesce(sum(${phoneNumbers.monthlyFee}) FILTER (WHERE ${phoneNumbers.status} = 'Active'), 0)`,
+    })
+    .from(phoneNumbers)
+    .innerJoin(accounts, eq(accounts.id, phoneNumbers.accountId))
+    .where(and(eq(phoneNumbers.customerId, customerId), isNull(accounts.deletedAt)))
+    .groupBy(phoneNumbers.type)
+    .orderBy(phoneNumbers.type);
+}
+
+/** Numbers the company holds now that were assigned to it since a moment, per UTC day. */
+export async function numbersAddedSince(db: DbOrTx, customerId: string, since: Date) {
+  const day = sql<string>`to_char(${phoneNumbers.assignedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({ day, n: sql<number>`count(*)::int` })
+    .from(phoneNumbers)
+    .innerJoin(accounts, eq(accounts.id, phoneNumbers.accountId))
+    .where(and(eq(phoneNumbers.customerId, customerId), isNull(accounts.deletedAt), gte(phoneNumbers.assignedAt, since)))
+    .groupBy(day);
+}
+
+/**
+ * Numbers the company released to the provider's inventory since a moment, per UTC day. A release
+ * leaves no row behind (the number goes back to inventory), so they are counted from the audit
+ * entries of the releases, whose `before` lists each number with the customer that held it.
+ */
+export async function numbersReleasedSince(db: DbOrTx, customerId: string, since: Date) {
+  const day = sql<string>`to_char(${auditLog.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+  const mine = sql`jsonb_path_query_array(${auditLog.before}, '$[*] ? (@.customerId == $c)', jsonb_build_object('c', ${customerId}::text))`;
+  return db
+    .select({ day, n: sql<number>`coalesce(sum(jsonb_array_length(${mine})), 0)::int` })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, 'numbers.remove'),
+        gte(auditLog.createdAt, since),
+        // one customer's release names it; a staff release across customers does not
+        or(eq(auditLog.customerId, customerId), isNull(auditLog.customerId)),
+      ),
+    )
+    .groupBy(day);
 }

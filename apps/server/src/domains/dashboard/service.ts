@@ -1,4 +1,4 @@
-import type { TAdminDashboard, TCustomerDashboard } from '@portal/contract/dashboard';
+import type { TAdminDashboard, TCustomerDashboard, TNumbersOverview } from '@portal/contract/dashboard';
 import { type Ctx, userOf } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as repo from './repo.ts';
@@ -48,6 +48,43 @@ export async function adminDashboard(ctx: Ctx): Promise<TAdminDashboard> {
 
 type Service = 'SMS' | 'Voice' | 'Numbers';
 
+const NUMBER_TYPE_LABELS: Record<string, string> = { DID: 'Local (DID)', TFN: 'Toll-Free' };
+
+/**
+ * The Numbers tab: the company's numbers now (active, by type, monthly fees), those added and
+ * released over the 30 days from `since`, and how many it held at the end of each day (walked back
+ * from today: a day holds today's numbers less those added after it plus those released after it).
+ */
+async function numbersOverview(ctx: Ctx, customerId: string, since: string, now: Date): Promise<TNumbersOverview> {
+  const from = new Date(`${since}T00:00:00Z`);
+  const [byType, added, released] = await Promise.all([
+    repo.heldNumbersByType(ctx.db, customerId),
+    repo.numbersAddedSince(ctx.db, customerId, from),
+    repo.numbersReleasedSince(ctx.db, customerId, from),
+  ]);
+  const addedOn = new Map(added.map((r) => [r.day, r.n]));
+  const releasedOn = new Map(released.map((r) => [r.day, r.n]));
+  const days: string[] = [];
+  for (let t = from.getTime(); t <= now.getTime(); t += DAY_MS) days.push(ymd(new Date(t)));
+  let held = byType.reduce((s, r) => s + r.held, 0);
+  const daily: TNumbersOverview['daily'] = [];
+  for (let i = days.length - 1; i >= 0; i--) {
+    const day = days[i] as string;
+    const a = addedOn.get(day) ?? 0;
+    const r = releasedOn.get(day) ?? 0;
+    daily.unshift({ day, held, added: a, released: r });
+    held = Math.max(0, held - a + r);
+  }
+  return {
+    active: byType.reduce((s, r) => s + r.active, 0),
+    monthlyFees: Math.round(byType.reduce((s, r) => s + Number(r.fees), 0) * 100) / 100,
+    added: daily.reduce((s, d) => s + d.added, 0),
+    released: daily.reduce((s, d) => s + d.released, 0),
+    byType: byType.map((r) => ({ type: NUMBER_TYPE_LABELS[r.type] ?? r.type, count: r.active })),
+    daily,
+  };
+}
+
 export async function customerDashboard(ctx: Ctx): Promise<TCustomerDashboard> {
   const auth = userOf(ctx);
   const customerId = auth.customerId;
@@ -55,16 +92,18 @@ export async function customerDashboard(ctx: Ctx): Promise<TCustomerDashboard> {
   const now = new Date();
   const since = ymd(new Date(now.getTime() - 29 * DAY_MS));
   const month = monthStart(now);
-  const [companyName, activeSubAccounts, activeNumbers, openTickets, status, recentAccounts, recentTickets, daily] = await Promise.all([
-    repo.companyName(ctx.db, customerId),
-    repo.countActiveAccounts(ctx.db, customerId),
-    repo.countActiveNumbers(ctx.db, customerId),
-    repo.countOpenTickets(ctx.db, customerId),
-    repo.currentServiceStatus(ctx.db),
-    repo.recentAccounts(ctx.db, customerId, 5),
-    repo.recentTickets(ctx.db, customerId, false, 5),
-    repo.dailyUsage(ctx.db, customerId, since < month ? since : month),
-  ]);
+  const [companyName, activeSubAccounts, activeNumbers, openTickets, status, recentAccounts, recentTickets, daily, numbers] =
+    await Promise.all([
+      repo.companyName(ctx.db, customerId),
+      repo.countActiveAccounts(ctx.db, customerId),
+      repo.countActiveNumbers(ctx.db, customerId),
+      repo.countOpenTickets(ctx.db, customerId),
+      repo.currentServiceStatus(ctx.db),
+      repo.recentAccounts(ctx.db, customerId, 5),
+      repo.recentTickets(ctx.db, customerId, false, 5),
+      repo.dailyUsage(ctx.db, customerId, since < month ? since : month),
+      numbersOverview(ctx, customerId, since, now),
+    ]);
   if (!companyName) throw notFound('Company');
 
   /** Month-to-date totals per service, and the last 30 days' daily volumes. */
@@ -84,19 +123,22 @@ export async function customerDashboard(ctx: Ctx): Promise<TCustomerDashboard> {
       daily: days,
     };
   };
-  const usage = { sms: summary('SMS'), voice: summary('Voice'), numbers: summary('Numbers') };
+  const usage = { sms: summary('SMS'), voice: summary('Voice') };
+  // Month-to-date spend includes the numbers' prorated fees (the Numbers rollup).
+  const numberFees = summary('Numbers').cost;
   return {
     companyName,
     userName: auth.name,
     metrics: {
       activeSubAccounts,
       activeNumbers,
-      monthToDateSpend: Math.round((usage.sms.cost + usage.voice.cost + usage.numbers.cost) * 100) / 100,
+      monthToDateSpend: Math.round((usage.sms.cost + usage.voice.cost + numberFees) * 100) / 100,
       openTickets,
     },
     serviceStatus: status.map(iso),
     recentAccounts: recentAccounts.map((a) => ({ ...a, lastAccessed: a.lastAccessed?.toISOString() ?? null })),
     recentTickets: recentTickets.map(iso),
     usage,
+    numbers,
   };
 }

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { RequirePermission } from '../guards/require-permission.tsx';
 import { lazyScreen } from '../lazy-screen.ts';
 import { withAccountPicker, withTab } from './compose.tsx';
 import { redirect, screen } from './route-builders.tsx';
@@ -44,9 +45,14 @@ export const adminScreens: RouteObject[] = [
       screen(null, { title: 'Customers' }, () =>
         import('../../features/customers/pages/customer-list-page.tsx').then((m) => m.CustomerListPage),
       ),
-      screen('new', { title: 'New Customer' }, () =>
-        import('../../features/customers/pages/new-customer-page.tsx').then((m) => m.NewCustomerPage),
-      ),
+      {
+        element: <RequirePermission permission="customers.write" />,
+        children: [
+          screen('new', { title: 'New Customer' }, () =>
+            import('../../features/customers/pages/new-customer-page.tsx').then((m) => m.NewCustomerPage),
+          ),
+        ],
+      },
       {
         path: ':customerId',
         handle: { crumb: { record: 'customer', param: 'customerId' } },
@@ -73,9 +79,14 @@ export const adminScreens: RouteObject[] = [
     handle: { crumb: 'Accounts', crumbIsLink: false },
     children: [
       redirect(null, '/admin'),
-      screen('new', { title: 'New Account' }, () =>
-        import('../../features/accounts/pages/new-account-page.tsx').then((m) => m.NewAccountPage),
-      ),
+      {
+        element: <RequirePermission permission="accounts.write" />,
+        children: [
+          screen('new', { title: 'New Account' }, () =>
+            import('../../features/accounts/pages/new-account-page.tsx').then((m) => m.NewAccountPage),
+          ),
+        ],
+      },
     ],
   },
   {

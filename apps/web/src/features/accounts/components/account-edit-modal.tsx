@@ -25,13 +25,16 @@ function valuesOf(a: TAccount) {
   };
 }
 
-/** Admin-only Edit of an account: name, status, manager, channels and billing. */
+/** Edit of an account: name, status, channels and billing; staff also choose the account manager. */
 export function AccountEditModal({ account, opened, onClose }: { account: TAccount; opened: boolean; onClose: () => void }) {
   const form = useSchemaForm(ZUpdateAccountBody, valuesOf(account));
   const update = useUpdateAccount(account.id);
-  const managers = useQuery(managerOptionsQuery);
+  const { kind } = useSessionUser();
+  // The provider's account managers are chosen by staff only (the server ignores a customer's choice).
+  const staff = kind === 'staff';
+  const managers = useQuery({ ...managerOptionsQuery, enabled: staff });
   // statuses beyond active/inactive are the provider's: a customer Admin is offered only those
-  const statuses = allowedAccountStatuses(useSessionUser().kind, account.status);
+  const statuses = allowedAccountStatuses(kind, account.status);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens
   useEffect(() => {
     if (opened) {
@@ -64,13 +67,15 @@ export function AccountEditModal({ account, opened, onClose }: { account: TAccou
               data={statuses.map((s) => ({ value: s, label: statusLabel(s) }))}
               {...form.getInputProps('status')}
             />
-            <Select
-              label="Account Manager"
-              clearable
-              searchable
-              data={(managers.data ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.role})` }))}
-              {...form.getInputProps('accountManagerId')}
-            />
+            {staff && (
+              <Select
+                label="Account Manager"
+                clearable
+                searchable
+                data={(managers.data ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.role})` }))}
+                {...form.getInputProps('accountManagerId')}
+              />
+            )}
             <NumberInput label="Max Voice Channels" min={1} withAsterisk {...form.getInputProps('maxVoiceChannels')} />
           </SimpleGrid>
           <Checkbox label="Use the customer's billing information" {...form.getInputProps('useCustomerBilling', { type: 'checkbox' })} />

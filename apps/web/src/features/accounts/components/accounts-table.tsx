@@ -75,7 +75,7 @@ export function AccountsTable({
   pathOf: (a: TAccountListItem) => string;
   columns?: AccountColumns;
   filters?: boolean;
-  /** Edit on each row, and Delete for callers with accounts.write. */
+  /** Edit (the account page with its Edit dialog open) and Delete on each row, for callers with accounts.write. */
   actions?: boolean;
   openOnRowClick?: boolean;
   emptyText?: string;
@@ -129,14 +129,17 @@ export function AccountsTable({
         sort={list.sort}
         onSort={list.toggleSort}
         {...(openOnRowClick ? { onRowClick: (a: TAccountListItem) => void navigate(pathOf(a)) } : {})}
-        {...(actions
+        {...(actions && canWrite
           ? {
               rowActions: (a: TAccountListItem) => (
                 <>
-                  <RowAction label="Edit" name={a.name} icon={<IconEdit size={17} />} onClick={() => void navigate(pathOf(a))} />
-                  {canWrite && (
-                    <RowAction label="Delete" name={a.name} icon={<IconTrash size={17} />} color="red" onClick={() => void onDelete(a)} />
-                  )}
+                  <RowAction
+                    label="Edit"
+                    name={a.name}
+                    icon={<IconEdit size={17} />}
+                    onClick={() => void navigate(`${pathOf(a)}?edit=1`)}
+                  />
+                  <RowAction label="Delete" name={a.name} icon={<IconTrash size={17} />} color="red" onClick={() => void onDelete(a)} />
                 </>
               ),
             }

@@ -1,8 +1,8 @@
 import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Outlet, useNavigate, useSearchParams } from 'react-router';
 import { accountPath, usePortalScope } from '../../../lib/scope.ts';
 import { useCan } from '../../../lib/session.ts';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
@@ -14,18 +14,31 @@ import { AccountEditModal } from '../components/account-edit-modal.tsx';
 import { AccountSwitcher } from '../components/account-switcher.tsx';
 import { ADMIN_ACCOUNT_TABS, CUSTOMER_ACCOUNT_TABS } from '../components/account-tabs.ts';
 
+function withoutEdit(params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete('edit');
+  return next;
+}
+
 /**
  * The account detail layout (spec 2.7; the customer portal's reduced mode): header with the
  * account switcher, the tab bar bound to the path suffixes, and the tab page in the <Outlet/>.
- * Admin portal only: Edit and Delete.
+ * Edit for accounts.write (staff, a customer Admin); Delete in the admin portal.
  */
 export function AccountDetailPage() {
   const scope = usePortalScope();
   const accountId = scope.accountId ?? '';
   const { data: account, isLoading } = useQuery(accountQuery(accountId));
-  const mayManage = useCan('accounts.write');
-  const canManage = scope.portal === 'admin' && mayManage;
-  const [editing, setEditing] = useState(false);
+  // Edit for whoever may change accounts (staff, and a customer Admin on their own sub-accounts);
+  // Delete here only in the admin portal (the customer's Sub-accounts list has its own).
+  const canEdit = useCan('accounts.write');
+  const canDelete = scope.portal === 'admin' && canEdit;
+  // A list's Edit pencil opens the page with ?edit=1: the dialog opens once and the parameter goes.
+  const [params, setParams] = useSearchParams();
+  const [editing, setEditing] = useState(() => params.get('edit') === '1');
+  useEffect(() => {
+    if (params.has('edit')) setParams((prev) => withoutEdit(prev), { replace: true });
+  }, [params, setParams]);
   const remove = useDeleteAccount();
   const navigate = useNavigate();
   const { confirm, dialog } = useConfirm();
@@ -85,21 +98,21 @@ export function AccountDetailPage() {
         </Stack>
         <Group gap="sm">
           <AccountSwitcher scope={scope} customerId={account.customerId} accountId={account.id} />
-          {canManage && (
-            <>
-              <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
-                Edit
-              </Button>
-              <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={() => void onDelete()}>
-                Delete
-              </Button>
-            </>
+          {canEdit && (
+            <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+          )}
+          {canDelete && (
+            <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={() => void onDelete()}>
+              Delete
+            </Button>
           )}
         </Group>
       </Group>
       <DetailTabs basePath={basePath} tabs={scope.portal === 'admin' ? ADMIN_ACCOUNT_TABS : CUSTOMER_ACCOUNT_TABS} />
       <Outlet />
-      {canManage && <AccountEditModal account={account} opened={editing} onClose={() => setEditing(false)} />}
+      {canEdit && <AccountEditModal account={account} opened={editing} onClose={() => setEditing(false)} />}
       {dialog}
     </Stack>
   );

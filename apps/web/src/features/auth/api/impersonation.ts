@@ -1,17 +1,20 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TExitImpersonationResponse } from '@portal/contract/auth';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { SESSION_QUERY_KEY } from '../../../lib/session.ts';
+import { loadPage } from '../../../lib/page-load.ts';
 import { broadcastAuthEvent } from './auth-broadcast.ts';
 
-/** Ends "Viewing as": the session becomes the staff user's again. */
+/**
+ * Ends "Viewing as": the session becomes the staff user's again, other tabs are told, and the admin
+ * portal opens afresh at the page the server names (the customer's detail page). A new page load,
+ * because refreshing the session in place would let the portal guards send the user to /admin first.
+ */
 export function useExitImpersonation() {
-  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ ok: true }>('/api/auth/impersonation/exit'),
-    onSuccess: async () => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
-      await queryClient.refetchQueries({ queryKey: SESSION_QUERY_KEY });
+    mutationFn: () => api.post<TExitImpersonationResponse>('/api/auth/impersonation/exit'),
+    onSuccess: (r) => {
       broadcastAuthEvent('login');
+      loadPage(r.redirectTo);
     },
   });
 }

@@ -43,9 +43,39 @@ export function CustomerListPage() {
     remove.mutate(c.id, { onSuccess: () => toastSuccess(`${c.name} was deleted`), onError: (e) => toastError(e) });
   }
 
-  function onImpersonate(c: TCustomerListItem) {
+  async function onImpersonate(c: TCustomerListItem) {
+    const ok = await confirm({
+      title: 'Impersonate customer',
+      message: `View the customer portal as ${c.name}'s admin? Your staff session pauses until you exit, and both are recorded in the audit log.`,
+      confirmLabel: 'Impersonate',
+      danger: false,
+    });
+    if (!ok) return;
     impersonate.mutate(c.id, { onSuccess: (r) => void navigate(r.redirectTo, { replace: true }), onError: (e) => toastError(e) });
   }
+
+  const rowActions = (c: TCustomerListItem) => (
+    <>
+      {canWrite && (
+        <RowAction
+          label="Edit"
+          name={c.name}
+          icon={<IconEdit size={17} />}
+          onClick={() => void navigate(`/admin/customers/${c.id}?edit=1`)}
+        />
+      )}
+      {canImpersonate && (
+        <RowAction
+          label="Impersonate"
+          name={c.name}
+          icon={<IconUserShare size={17} />}
+          color="grape"
+          onClick={() => void onImpersonate(c)}
+        />
+      )}
+      {canWrite && <RowAction label="Delete" name={c.name} icon={<IconTrash size={17} />} color="red" onClick={() => void onDelete(c)} />}
+    </>
+  );
 
   const columns: Column<TCustomerListItem>[] = [
     {
@@ -125,30 +155,8 @@ export function CustomerListPage() {
             emptyText="No customers found"
             sort={list.sort}
             onSort={list.toggleSort}
-            rowActions={(c) => (
-              <>
-                {canWrite && (
-                  <RowAction
-                    label="Edit"
-                    name={c.name}
-                    icon={<IconEdit size={17} />}
-                    onClick={() => void navigate(`/admin/customers/${c.id}?edit=1`)}
-                  />
-                )}
-                {canImpersonate && (
-                  <RowAction
-                    label="Impersonate"
-                    name={c.name}
-                    icon={<IconUserShare size={17} />}
-                    color="grape"
-                    onClick={() => onImpersonate(c)}
-                  />
-                )}
-                {canWrite && (
-                  <RowAction label="Delete" name={c.name} icon={<IconTrash size={17} />} color="red" onClick={() => void onDelete(c)} />
-                )}
-              </>
-            )}
+            // no Actions column for a role that may do none of them (Support, Billing, Technical)
+            {...(canWrite || canImpersonate ? { rowActions } : {})}
           />
           <ListStatePagination list={list} total={data?.total} />
         </Stack>

@@ -1,72 +1,113 @@
-import { Box, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { TCustomerDashboard } from '@portal/contract/dashboard';
-import { formatDate, formatUsd } from '../../../lib/format.ts';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { formatUsd } from '../../../lib/format.ts';
+import type { DailyChartProps } from './daily-chart.tsx';
 
 type Usage = TCustomerDashboard['usage']['sms'];
-const UNITS = { sms: 'messages', voice: 'calls', numbers: 'number-days' } as const;
+type Numbers = TCustomerDashboard['numbers'];
 
-/** Daily volume bars (height relative to the busiest day, at least 5%), without a chart library. */
-function DailyBars({ usage, label }: { usage: Usage; label: string }) {
-  const max = Math.max(1, ...usage.daily.map((d) => d.volume));
+// The chart library loads with the first chart drawn, not with the dashboard's own code.
+const LazyDailyChart = lazy(() => import('./daily-chart.tsx'));
+
+function DailyChart(props: DailyChartProps) {
   return (
-    <Group gap={3} align="flex-end" h={140} wrap="nowrap" aria-label={`${label} per day, last 30 days`} role="img">
-      {usage.daily.map((d) => (
-        <Tooltip key={d.day} label={`${formatDate(d.day)}: ${d.volume.toLocaleString('en-US')}`}>
-          <Box
-            style={{ flex: 1, borderRadius: 3 }}
-            h={`${Math.max(5, (d.volume / max) * 100)}%`}
-            bg={d.volume ? 'var(--mantine-color-blue-5)' : 'var(--mantine-color-gray-2)'}
-          />
-        </Tooltip>
-      ))}
-    </Group>
+    <Suspense fallback={<Skeleton h={220} aria-hidden />}>
+      <LazyDailyChart {...props} />
+    </Suspense>
   );
 }
 
-function Figures({ usage, unit }: { usage: Usage; unit: string }) {
-  const rate = usage.volume ? Math.round((usage.succeeded / usage.volume) * 1000) / 10 : null;
-  const figure = (label: string, value: string) => (
+const n = (value: number) => value.toLocaleString('en-US');
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
     <div>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text fw={600}>{value}</Text>
+      <Text fw={600}>{children}</Text>
     </div>
-  );
-  return (
-    <SimpleGrid cols={{ base: 2, md: 4 }}>
-      {figure(`This month (${unit})`, usage.volume.toLocaleString('en-US'))}
-      {figure('Succeeded', usage.succeeded.toLocaleString('en-US'))}
-      {figure('Success rate', rate === null ? 'N/A' : `${rate}%`)}
-      {figure('Cost this month', formatUsd(usage.cost))}
-    </SimpleGrid>
   );
 }
 
-/** Customer dashboard usage overview: tabs sms, voice, numbers from the daily usage rollups. */
-export function UsageOverview({ usage }: { usage: TCustomerDashboard['usage'] }) {
+/** SMS and voice: this month's volume, how much of it succeeded, its cost, and the last 30 days per day. */
+function TrafficPanel({ usage, unit, success }: { usage: Usage; unit: 'Messages' | 'Calls'; success: string }) {
+  const rate = usage.volume ? Math.round((usage.succeeded / usage.volume) * 1000) / 10 : null;
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        <Figure label={`${unit} this month`}>{n(usage.volume)}</Figure>
+        <Figure label={success}>{n(usage.succeeded)}</Figure>
+        <Figure label="Success rate">{rate === null ? 'N/A' : `${rate}%`}</Figure>
+        <Figure label="Cost this month">{formatUsd(usage.cost)}</Figure>
+      </SimpleGrid>
+      <DailyChart
+        label={`${unit} per day, last 30 days`}
+        yAxisLabel={unit}
+        data={usage.daily}
+        series={[{ name: 'volume', label: unit, color: 'blue.6' }]}
+      />
+    </Stack>
+  );
+}
+
+/** Numbers: what the company holds now, by type, what it added and released, and how many it held each day. */
+function NumbersPanel({ numbers }: { numbers: Numbers }) {
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        <Figure label="Active numbers">{n(numbers.active)}</Figure>
+        <Figure label="Added, last 30 days">{n(numbers.added)}</Figure>
+        <Figure label="Released, last 30 days">{n(numbers.released)}</Figure>
+        <Figure label="Monthly fees">{formatUsd(numbers.monthlyFees)}</Figure>
+      </SimpleGrid>
+      <Group gap="xs" aria-label="Active numbers by type">
+        {numbers.byType.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No numbers yet
+          </Text>
+        ) : (
+          numbers.byType.map((t) => (
+            <Badge key={t.type} variant="light" size="lg" tt="none">
+              {t.type}: {n(t.count)}
+            </Badge>
+          ))
+        )}
+      </Group>
+      <DailyChart
+        kind="line"
+        label="Numbers held per day, last 30 days"
+        yAxisLabel="Numbers"
+        data={numbers.daily}
+        series={[{ name: 'held', label: 'Numbers held', color: 'teal.6' }]}
+      />
+    </Stack>
+  );
+}
+
+/** Customer dashboard usage overview: tabs sms, voice, numbers from the daily rollups and the numbers held. */
+export function UsageOverview({ usage, numbers }: { usage: TCustomerDashboard['usage']; numbers: Numbers }) {
   return (
     <Paper withBorder p="md" radius="md">
       <Title order={3} size="h5" mb="sm">
         Usage Overview
       </Title>
-      <Tabs defaultValue="sms">
+      <Tabs defaultValue="sms" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="sms">SMS</Tabs.Tab>
           <Tabs.Tab value="voice">Voice</Tabs.Tab>
           <Tabs.Tab value="numbers">Numbers</Tabs.Tab>
         </Tabs.List>
-        {(['sms', 'voice', 'numbers'] as const).map((key) => (
-          <Tabs.Panel key={key} value={key} pt="md">
-            <Stack gap="md">
-              <Figures usage={usage[key]} unit={UNITS[key]} />
-              <DailyBars usage={usage[key]} label={UNITS[key]} />
-              <Text size="xs" c="dimmed">
-                Daily volume, last 30 days
-              </Text>
-            </Stack>
-          </Tabs.Panel>
-        ))}
+        <Tabs.Panel value="sms" pt="md">
+          <TrafficPanel usage={usage.sms} unit="Messages" success="Delivered" />
+        </Tabs.Panel>
+        <Tabs.Panel value="voice" pt="md">
+          <TrafficPanel usage={usage.voice} unit="Calls" success="Completed" />
+        </Tabs.Panel>
+        <Tabs.Panel value="numbers" pt="md">
+          <NumbersPanel numbers={numbers} />
+        </Tabs.Panel>
       </Tabs>
     </Paper>
   );

@@ -51,7 +51,7 @@ export function CustomerDashboardPage() {
         />
         <MetricTile label="Open Tickets" value={data?.metrics.openTickets ?? dash} icon={<IconTicket size={20} />} color="orange" />
       </SimpleGrid>
-      {data && <UsageOverview usage={data.usage} />}
+      {data && <UsageOverview usage={data.usage} numbers={data.numbers} />}
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
         <ListCard title="Service Status">
           <ServiceStatusRows entries={data?.serviceStatus} />
