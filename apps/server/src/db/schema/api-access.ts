@@ -1,20 +1,15 @@
 import { API_KEY_ENVIRONMENTS, API_KEY_STATUSES, WEBHOOK_STATUSES } from '@portal/contract/api-access';
 import { bigint, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.ts';
 import { createdAt, id, ts } from './columns.ts';
-import { customers } from './customers.ts';
+import { accountRef, customerRef } from './refs.ts';
 
 /** Stored as a SHA-256 hash with the display prefix (first 16 characters) and the last 4. */
 export const apiKeys = pgTable(
   'api_keys',
   {
     id: id(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id),
+    customerId: customerRef(),
+    accountId: accountRef(),
     name: text('name').notNull(),
     environment: text('environment', { enum: API_KEY_ENVIRONMENTS }).notNull(),
     keyPrefix: text('key_prefix').notNull(),
@@ -32,12 +27,8 @@ export const webhooks = pgTable(
   'webhooks',
   {
     id: id(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id),
+    customerId: customerRef(),
+    accountId: accountRef(),
     name: text('name').notNull(),
     url: text('url').notNull(),
     events: text('events').array().notNull(),

@@ -1,8 +1,7 @@
 import { INVOICE_STATUSES, PAYMENT_METHOD_TYPES, PAYMENT_STATUSES } from '@portal/contract/billing';
 import { boolean, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.ts';
 import { createdAt, id, money, rate, ts } from './columns.ts';
-import { customers } from './customers.ts';
+import { customerRef, optionalAccountRef } from './refs.ts';
 
 export const invoices = pgTable(
   'invoices',
@@ -10,10 +9,8 @@ export const invoices = pgTable(
     id: id(),
     /** {invoicePrefix}-{year}-{nnnn} */
     invoiceNumber: text('invoice_number').notNull(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
-    accountId: uuid('account_id').references(() => accounts.id),
+    customerId: customerRef(),
+    accountId: optionalAccountRef(),
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     periodStart: date('period_start', { mode: 'string' }),
@@ -53,11 +50,9 @@ export const paymentMethods = pgTable(
   'payment_methods',
   {
     id: id(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    customerId: customerRef(),
     /** null = the customer's own method; set = an account's custom billing method. */
-    accountId: uuid('account_id').references(() => accounts.id),
+    accountId: optionalAccountRef(),
     type: text('type', { enum: PAYMENT_METHOD_TYPES }).notNull(),
     holderName: text('holder_name').notNull(),
     brand: text('brand'),
@@ -78,10 +73,8 @@ export const payments = pgTable(
   'payments',
   {
     id: id(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
-    accountId: uuid('account_id').references(() => accounts.id),
+    customerId: customerRef(),
+    accountId: optionalAccountRef(),
     invoiceId: uuid('invoice_id').references(() => invoices.id),
     paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id),
     amount: money('amount').notNull(),

@@ -1,7 +1,7 @@
 import { DNC_LIST_TYPES } from '@portal/contract/compliance';
 import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
-import { customers } from './customers.ts';
+import { customerRef } from './refs.ts';
 import { users } from './users.ts';
 
 /** DNC (Do Not Call) and DNO (Do Not Originate) entries, one per customer, number and list. */
@@ -9,9 +9,7 @@ export const dncEntries = pgTable(
   'dnc_entries',
   {
     id: id(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    customerId: customerRef(),
     number: text('number').notNull(),
     listType: text('list_type', { enum: DNC_LIST_TYPES }).notNull(),
     reason: text('reason'),

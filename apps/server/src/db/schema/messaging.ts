@@ -7,17 +7,14 @@ import {
   TEMPLATE_STATUSES,
 } from '@portal/contract/messaging';
 import { bigint, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.ts';
 import { createdAt, id, rate, ts, updatedAt } from './columns.ts';
-import { customers } from './customers.ts';
+import { accountRef, customerRef, optionalAccountRef } from './refs.ts';
 
 export const brands = pgTable(
   'brands',
   {
     id: id(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    customerId: customerRef(),
     name: text('name').notNull(),
     description: text('description'),
     /** The registry's brand identifier, e.g. B1A2C3D. */
@@ -32,12 +29,8 @@ export const campaigns = pgTable(
   'campaigns',
   {
     id: id(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id),
+    customerId: customerRef(),
+    accountId: accountRef(),
     brandId: uuid('brand_id')
       .notNull()
       .references(() => brands.id),
@@ -59,10 +52,8 @@ export const messageTemplates = pgTable(
   'message_templates',
   {
     id: id(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
-    accountId: uuid('account_id').references(() => accounts.id),
+    customerId: customerRef(),
+    accountId: optionalAccountRef(),
     name: text('name').notNull(),
     type: text('type', { enum: MESSAGE_TYPES }).notNull(),
     body: text('body').notNull(),

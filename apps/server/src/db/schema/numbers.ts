@@ -1,8 +1,8 @@
 import { NUMBER_STATUSES, NUMBER_TYPES, PORTING_DOCUMENT_KINDS, PORTING_STATUSES } from '@portal/contract/numbers';
 import { customType, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.ts';
 import { createdAt, id, money, ts, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
+import { accountRef, customerRef, optionalAccountRef } from './refs.ts';
 import { users } from './users.ts';
 
 /**
@@ -16,7 +16,7 @@ export const phoneNumbers = pgTable(
     /** E.164, e.g. +12125550123. */
     number: text('number').notNull(),
     customerId: uuid('customer_id').references(() => customers.id),
-    accountId: uuid('account_id').references(() => accounts.id),
+    accountId: optionalAccountRef(),
     type: text('type', { enum: NUMBER_TYPES }).notNull(),
     features: text('features').array().notNull(),
     monthlyFee: money('monthly_fee').notNull(),
@@ -40,12 +40,8 @@ export const portingRequests = pgTable(
     id: id(),
     /** PORT-{year}-{nnn} */
     requestCode: text('request_code').notNull(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id),
+    customerId: customerRef(),
+    accountId: accountRef(),
     number: text('number').notNull(),
     currentCarrier: text('current_carrier'),
     status: text('status', { enum: PORTING_STATUSES }).notNull().default('Pending Docs'),

@@ -1,8 +1,7 @@
 import { KNOWLEDGE_CATEGORIES, SERVICE_STATUSES, TICKET_PRIORITIES, TICKET_STATUSES } from '@portal/contract/support';
 import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.ts';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
-import { customers } from './customers.ts';
+import { customerRef, optionalAccountRef } from './refs.ts';
 import { users } from './users.ts';
 
 export const tickets = pgTable(
@@ -11,10 +10,8 @@ export const tickets = pgTable(
     id: id(),
     /** TKT-{year}-{nnn} */
     ticketCode: text('ticket_code').notNull(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
-    accountId: uuid('account_id').references(() => accounts.id),
+    customerId: customerRef(),
+    accountId: optionalAccountRef(),
     subject: text('subject').notNull(),
     description: text('description').notNull().default(''),
     category: text('category'),

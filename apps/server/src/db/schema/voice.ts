@@ -1,19 +1,14 @@
 import { CDR_DIRECTIONS, CDR_STATUSES, IP_TYPES, ROUTE_STRATEGIES, TRUNK_IP_GROUPS, TRUNK_STATUSES } from '@portal/contract/voice';
 import { bigint, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.ts';
 import { createdAt, id, rate, ts, updatedAt } from './columns.ts';
-import { customers } from './customers.ts';
+import { accountRef, customerRef, optionalAccountRef } from './refs.ts';
 
 export const trunks = pgTable(
   'trunks',
   {
     id: id(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id),
+    customerId: customerRef(),
+    accountId: accountRef(),
     trunkName: text('trunk_name').notNull(),
     routeStrategy: text('route_strategy', { enum: ROUTE_STRATEGIES }).notNull().default('Round Robin'),
     status: text('status', { enum: TRUNK_STATUSES }).notNull().default('Active'),
@@ -47,10 +42,8 @@ export const ipAddresses = pgTable(
   'ip_addresses',
   {
     id: id(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
-    accountId: uuid('account_id').references(() => accounts.id),
+    customerId: customerRef(),
+    accountId: optionalAccountRef(),
     ipAddress: text('ip_address').notNull(),
     type: text('type', { enum: IP_TYPES }).notNull(),
     status: text('status', { enum: TRUNK_STATUSES }).notNull().default('Active'),
