@@ -17,6 +17,8 @@ export type ListStateOptions<F extends Record<string, string>> = {
 export type ListState<F extends Record<string, string>> = {
   filters: F;
   setFilter: (name: keyof F, value: string) => void;
+  /** A filter control's value and change handler, bound to the URL: `<SelectFilter {...list.filter('status')} />`. */
+  filter: (name: keyof F) => { value: string; onChange: (value: string) => void };
   resetFilters: () => void;
   sort: SortState | undefined;
   /** Sort by a column: a new column sorts ascending, the same column flips direction. */
@@ -88,6 +90,10 @@ export function useListState<F extends Record<string, string>>(options: ListStat
     (name: keyof F, value: string) => update({ [name as string]: value === defaults[name] ? null : value }, true, true),
     [update, defaults],
   );
+  const filter = useCallback(
+    (name: keyof F) => ({ value: filters[name], onChange: (value: string) => setFilter(name, value) }),
+    [filters, setFilter],
+  );
   const resetFilters = useCallback(
     () => update(Object.fromEntries(Object.keys(defaults).map((n) => [n, null])), true, false),
     [update, defaults],
@@ -112,5 +118,19 @@ export function useListState<F extends Record<string, string>>(options: ListStat
     query.dir = sort.dir;
   }
 
-  return { filters, setFilter, resetFilters, sort, toggleSort, page, pageSize, setPage, setPageSize, selection, setSelection, query };
+  return {
+    filters,
+    setFilter,
+    filter,
+    resetFilters,
+    sort,
+    toggleSort,
+    page,
+    pageSize,
+    setPage,
+    setPageSize,
+    selection,
+    setSelection,
+    query,
+  };
 }

@@ -11,8 +11,8 @@ import {
 } from '@portal/contract/accounts';
 import { ZApiError, ZIdParams, ZOk, ZPage } from '@portal/contract/common';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routesFor } from '../../lib/routes.ts';
 import * as service from './service.ts';
 
 /**
@@ -20,123 +20,90 @@ import * as service from './service.ts';
  * own company's (another company's account is a 404). Services are changed by staff only.
  */
 export async function accountRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['accounts'];
-  const read = { permission: 'accounts.read' } as const;
-  const write = { permission: 'accounts.write' } as const;
-  const services = { permission: 'customers.write' } as const;
+  const route = routesFor(fastify, ['accounts']);
 
-  app.get(
+  route.get(
     '/api/accounts',
     {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Accounts, filtered and paged',
-        querystring: ZListAccountsQuery,
-        response: { 200: ZPage(ZAccountListItem) },
-      },
+      permission: 'accounts.read',
+      summary: 'Accounts, filtered and paged',
+      querystring: ZListAccountsQuery,
+      response: ZPage(ZAccountListItem),
     },
     (req) => service.listAccounts(req.ctx, req.query),
   );
 
-  app.get(
+  route.get(
     '/api/accounts/options',
     {
-      config: read,
-      schema: {
-        tags,
-        summary: "The accounts in the caller's scope, for pickers and the account switcher",
-        querystring: ZAccountOptionsQuery,
-        response: { 200: z.array(ZAccountOption) },
-      },
+      permission: 'accounts.read',
+      summary: "The accounts in the caller's scope, for pickers and the account switcher",
+      querystring: ZAccountOptionsQuery,
+      response: z.array(ZAccountOption),
     },
     (req) => service.accountOptions(req.ctx, req.query),
   );
 
-  app.post(
+  route.post(
     '/api/accounts',
     {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Create an account',
-        body: ZCreateAccountBody,
-        response: { 201: ZAccount, 409: ZApiError },
-      },
+      permission: 'accounts.write',
+      summary: 'Create an account',
+      body: ZCreateAccountBody,
+      response: ZAccount,
+      status: 201,
+      errors: { 409: ZApiError },
     },
-    async (req, reply) => reply.code(201).send(await service.createAccount(req.ctx, req.body)),
+    (req) => service.createAccount(req.ctx, req.body),
   );
 
-  app.get(
-    '/api/accounts/:id',
-    { config: read, schema: { tags, summary: 'An account', params: ZIdParams, response: { 200: ZAccount } } },
-    (req) => service.getAccount(req.ctx, req.params.id),
+  route.get('/api/accounts/:id', { permission: 'accounts.read', summary: 'An account', params: ZIdParams, response: ZAccount }, (req) =>
+    service.getAccount(req.ctx, req.params.id),
   );
 
-  app.put(
+  route.put(
     '/api/accounts/:id',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Update an account',
-        params: ZIdParams,
-        body: ZUpdateAccountBody,
-        response: { 200: ZAccount },
-      },
-    },
+    { permission: 'accounts.write', summary: 'Update an account', params: ZIdParams, body: ZUpdateAccountBody, response: ZAccount },
     (req) => service.updateAccount(req.ctx, req.params.id, req.body),
   );
 
-  app.delete(
+  route.delete(
     '/api/accounts/:id',
-    {
-      config: write,
-      schema: { tags, summary: 'Delete an account (soft)', params: ZIdParams, response: { 200: ZOk, 409: ZApiError } },
-    },
+    { permission: 'accounts.write', summary: 'Delete an account (soft)', params: ZIdParams, response: ZOk, errors: { 409: ZApiError } },
     async (req) => {
       await service.deleteAccount(req.ctx, req.params.id);
       return { ok: true as const };
     },
   );
 
-  app.post(
+  route.post(
     '/api/admin/accounts/:id/services',
     {
-      config: services,
-      schema: {
-        tags,
-        summary: 'Add a service to an account',
-        params: ZIdParams,
-        body: ZServiceBody,
-        response: { 201: ZAccount },
-      },
+      permission: 'customers.write',
+      summary: 'Add a service to an account',
+      params: ZIdParams,
+      body: ZServiceBody,
+      response: ZAccount,
+      status: 201,
     },
-    async (req, reply) => reply.code(201).send(await service.addService(req.ctx, req.params.id, req.body)),
+    (req) => service.addService(req.ctx, req.params.id, req.body),
   );
 
-  app.put(
+  route.put(
     '/api/admin/accounts/:id/services/:serviceId',
     {
-      config: services,
-      schema: {
-        tags,
-        summary: "Change an account's service",
-        params: ZServiceParams,
-        body: ZServiceBody,
-        response: { 200: ZAccount },
-      },
+      permission: 'customers.write',
+      summary: "Change an account's service",
+      params: ZServiceParams,
+      body: ZServiceBody,
+      response: ZAccount,
     },
     (req) => service.updateService(req.ctx, req.params.id, req.params.serviceId, req.body),
   );
 
-  app.delete(
+  route.delete(
     '/api/admin/accounts/:id/services/:serviceId',
-    {
-      config: services,
-      schema: { tags, summary: 'Remove a service from an account', params: ZServiceParams, response: { 200: ZAccount } },
-    },
+    { permission: 'customers.write', summary: 'Remove a service from an account', params: ZServiceParams, response: ZAccount },
     (req) => service.deleteService(req.ctx, req.params.id, req.params.serviceId),
   );
 }

@@ -1,8 +1,8 @@
 import { ZAddPaymentMethodBody, ZBillingContactBody, ZBillingSummary, ZCustomerIdParams, ZPaymentMethod } from '@portal/contract/billing';
 import { ZOk } from '@portal/contract/common';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routesFor } from '../../lib/routes.ts';
 import * as service from './service.ts';
 
 /**
@@ -10,63 +10,46 @@ import * as service from './service.ts';
  * customer, a customer user only their own company (another company's id is a 404).
  */
 export async function billingRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['billing'];
+  const route = routesFor(fastify, ['billing']);
 
-  app.get(
+  route.get(
     '/api/customers/:customerId/payment-methods',
-    {
-      config: { permission: 'billing.read' },
-      schema: {
-        tags,
-        summary: "The customer's payment methods",
-        params: ZCustomerIdParams,
-        response: { 200: z.array(ZPaymentMethod) },
-      },
-    },
+    { permission: 'billing.read', summary: "The customer's payment methods", params: ZCustomerIdParams, response: z.array(ZPaymentMethod) },
     (req) => service.listPaymentMethods(req.ctx, req.params.customerId),
   );
 
-  app.post(
+  route.post(
     '/api/customers/:customerId/payment-methods',
     {
-      config: { permission: 'billing.write' },
-      schema: {
-        tags,
-        summary: 'Add a card or bank account (validated; stored without the full number or CVV)',
-        params: ZCustomerIdParams,
-        body: ZAddPaymentMethodBody,
-        response: { 201: ZPaymentMethod },
-      },
+      permission: 'billing.write',
+      summary: 'Add a card or bank account (validated; stored without the full number or CVV)',
+      params: ZCustomerIdParams,
+      body: ZAddPaymentMethodBody,
+      response: ZPaymentMethod,
+      status: 201,
     },
-    async (req, reply) => reply.code(201).send(await service.addPaymentMethod(req.ctx, req.params.customerId, req.body)),
+    (req) => service.addPaymentMethod(req.ctx, req.params.customerId, req.body),
   );
 
-  app.put(
+  route.put(
     '/api/customers/:customerId/billing-contact',
     {
-      config: { permission: 'billing.write' },
-      schema: {
-        tags,
-        summary: "Save the customer's billing contact",
-        params: ZCustomerIdParams,
-        body: ZBillingContactBody,
-        response: { 200: ZOk },
-      },
+      permission: 'billing.write',
+      summary: "Save the customer's billing contact",
+      params: ZCustomerIdParams,
+      body: ZBillingContactBody,
+      response: ZOk,
     },
     (req) => service.updateBillingContact(req.ctx, req.params.customerId, req.body),
   );
 
-  app.get(
+  route.get(
     '/api/customers/:customerId/billing-summary',
     {
-      config: { permission: 'billing.read' },
-      schema: {
-        tags,
-        summary: 'Current monthly cost, last invoice, payment status, next billing date',
-        params: ZCustomerIdParams,
-        response: { 200: ZBillingSummary },
-      },
+      permission: 'billing.read',
+      summary: 'Current monthly cost, last invoice, payment status, next billing date',
+      params: ZCustomerIdParams,
+      response: ZBillingSummary,
     },
     (req) => service.billingSummary(req.ctx, req.params.customerId),
   );

@@ -14,90 +14,71 @@ import {
   ZStaffOption,
 } from '@portal/contract/customers';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routesFor } from '../../lib/routes.ts';
 import { setSessionCookie } from '../../plugins/auth.ts';
 import { startImpersonation } from '../auth/service.ts';
 import * as service from './service.ts';
 
 /** Staff-only customer management (spec 2.5, 2.6). Customer sessions get 403 on all of it. */
 export async function customerRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['customers'];
-  const read = { permission: 'customers.read' } as const;
-  const write = { permission: 'customers.write' } as const;
+  const route = routesFor(fastify, ['customers']);
+  const { app } = route;
 
-  app.get(
+  route.get(
     '/api/admin/customers',
     {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Customers, filtered, sorted and paged',
-        querystring: ZListCustomersQuery,
-        response: { 200: ZPage(ZCustomerListItem) },
-      },
+      permission: 'customers.read',
+      summary: 'Customers, filtered, sorted and paged',
+      querystring: ZListCustomersQuery,
+      response: ZPage(ZCustomerListItem),
     },
     (req) => service.listCustomers(req.ctx, req.query),
   );
 
-  app.get(
+  route.get(
     '/api/admin/customers/suggestions',
     {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Customer search suggestions by name or customer ID',
-        querystring: ZCustomerSuggestionsQuery,
-        response: { 200: z.array(ZCustomerSuggestion) },
-      },
+      permission: 'customers.read',
+      summary: 'Customer search suggestions by name or customer ID',
+      querystring: ZCustomerSuggestionsQuery,
+      response: z.array(ZCustomerSuggestion),
     },
     (req) => service.suggestCustomers(req.ctx, req.query.q, req.query.limit),
   );
 
-  app.get(
+  route.get(
     '/api/admin/staff-options',
-    { config: read, schema: { tags, summary: 'Staff who may be chosen as account manager', response: { 200: z.array(ZStaffOption) } } },
+    { permission: 'customers.read', summary: 'Staff who may be chosen as account manager', response: z.array(ZStaffOption) },
     (req) => service.staffOptions(req.ctx),
   );
 
-  app.post(
+  route.post(
     '/api/admin/customers',
-    { config: write, schema: { tags, summary: 'Create a customer', body: ZCustomerBody, response: { 201: ZCustomer } } },
-    async (req, reply) => reply.code(201).send(await service.createCustomer(req.ctx, req.body)),
+    { permission: 'customers.write', summary: 'Create a customer', body: ZCustomerBody, response: ZCustomer, status: 201 },
+    (req) => service.createCustomer(req.ctx, req.body),
   );
 
-  app.get(
+  route.get(
     '/api/admin/customers/:id',
-    { config: read, schema: { tags, summary: 'A customer', params: ZIdParams, response: { 200: ZCustomer } } },
+    { permission: 'customers.read', summary: 'A customer', params: ZIdParams, response: ZCustomer },
     (req) => service.getCustomer(req.ctx, req.params.id),
   );
 
-  app.put(
+  route.put(
     '/api/admin/customers/:id',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Update the company profile',
-        params: ZIdParams,
-        body: ZCustomerBody,
-        response: { 200: ZCustomer },
-      },
-    },
+    { permission: 'customers.write', summary: 'Update the company profile', params: ZIdParams, body: ZCustomerBody, response: ZCustomer },
     (req) => service.updateCustomer(req.ctx, req.params.id, req.body),
   );
 
-  app.delete(
+  route.delete(
     '/api/admin/customers/:id',
     {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Delete a customer (soft): it and its accounts leave every list; refused (409) while it holds phone numbers',
-        params: ZIdParams,
-        response: { 200: ZOk, 409: ZApiError },
-      },
+      permission: 'customers.write',
+      summary: 'Delete a customer (soft): it and its accounts leave every list; refused (409) while it holds phone numbers',
+      params: ZIdParams,
+      response: ZOk,
+      errors: { 409: ZApiError },
     },
     async (req) => {
       await service.deleteCustomer(req.ctx, req.params.id);
@@ -105,68 +86,43 @@ export async function customerRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
+  route.get(
     '/api/admin/customers/:id/notes',
-    {
-      config: read,
-      schema: { tags, summary: "A customer's notes", params: ZIdParams, response: { 200: z.array(ZCustomerNote) } },
-    },
+    { permission: 'customers.read', summary: "A customer's notes", params: ZIdParams, response: z.array(ZCustomerNote) },
     (req) => service.listNotes(req.ctx, req.params.id),
   );
 
-  app.post(
+  route.post(
     '/api/admin/customers/:id/notes',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Add a note',
-        params: ZIdParams,
-        body: ZNoteBody,
-        response: { 201: ZCustomerNote },
-      },
-    },
-    async (req, reply) => reply.code(201).send(await service.addNote(req.ctx, req.params.id, req.body.body)),
+    { permission: 'customers.write', summary: 'Add a note', params: ZIdParams, body: ZNoteBody, response: ZCustomerNote, status: 201 },
+    (req) => service.addNote(req.ctx, req.params.id, req.body.body),
   );
 
-  app.get(
+  route.get(
     '/api/admin/customers/:id/activity',
     {
-      config: read,
-      schema: {
-        tags,
-        summary: "The customer's activity log (audit trail)",
-        params: ZIdParams,
-        response: { 200: z.array(ZActivityEntry) },
-      },
+      permission: 'customers.read',
+      summary: "The customer's activity log (audit trail)",
+      params: ZIdParams,
+      response: z.array(ZActivityEntry),
     },
     (req) => service.listActivity(req.ctx, req.params.id),
   );
 
-  app.get(
+  route.get(
     '/api/admin/customers/:id/ip-addresses',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: "The customer's 382 Network IP addresses",
-        params: ZIdParams,
-        response: { 200: z.array(ZIpAddress) },
-      },
-    },
+    { permission: 'customers.read', summary: "The customer's 382 Network IP addresses", params: ZIdParams, response: z.array(ZIpAddress) },
     (req) => service.listIpAddresses(req.ctx, req.params.id),
   );
 
-  app.post(
+  route.post(
     '/api/admin/customers/:id/impersonate',
     {
-      config: { permission: 'customers.impersonate' },
-      schema: {
-        tags,
-        summary: "Open the customer portal as the customer's first active Admin user",
-        params: ZIdParams,
-        response: { 200: ZImpersonateResponse, 409: ZApiError },
-      },
+      permission: 'customers.impersonate',
+      summary: "Open the customer portal as the customer's first active Admin user",
+      params: ZIdParams,
+      response: ZImpersonateResponse,
+      errors: { 409: ZApiError },
     },
     async (req, reply) => {
       const customer = await service.requireCustomer(req.ctx, req.params.id);

@@ -1,25 +1,19 @@
 import { ZAdminDashboard, ZCustomerDashboard } from '@portal/contract/dashboard';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routesFor } from '../../lib/routes.ts';
 import { adminDashboard, customerDashboard } from './service.ts';
 
 /** Both dashboards: aggregates of real rows (PRODUCT.md "Sample data is seed data"). */
 export async function dashboardRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['dashboard'];
+  const route = routesFor(fastify, ['dashboard']);
 
-  app.get(
-    '/api/admin/dashboard',
-    { config: { permission: 'customers.read' }, schema: { tags, summary: 'The admin dashboard', response: { 200: ZAdminDashboard } } },
-    (req) => adminDashboard(req.ctx),
+  route.get('/api/admin/dashboard', { permission: 'customers.read', summary: 'The admin dashboard', response: ZAdminDashboard }, (req) =>
+    adminDashboard(req.ctx),
   );
 
-  app.get(
+  route.get(
     '/api/dashboard',
-    {
-      config: { permission: 'company.read' },
-      schema: { tags, summary: "The customer dashboard for the caller's company", response: { 200: ZCustomerDashboard } },
-    },
+    { permission: 'company.read', summary: "The customer dashboard for the caller's company", response: ZCustomerDashboard },
     (req) => customerDashboard(req.ctx),
   );
 }

@@ -1,29 +1,23 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routesFor } from '../../lib/routes.ts';
 
 const ZHealth = z.object({ status: z.string() });
 
 export async function healthRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const route = routesFor(fastify, ['health']);
+  const { app } = route;
   let shuttingDown = false;
   app.addHook('preClose', async () => {
     shuttingDown = true;
   });
 
-  app.get(
-    '/healthz',
-    { config: { permission: 'public' }, schema: { tags: ['health'], summary: 'The process is up', response: { 200: ZHealth } } },
-    async () => ({ status: 'ok' }),
-  );
+  route.get('/healthz', { permission: 'public', summary: 'The process is up', response: ZHealth }, async () => ({ status: 'ok' }));
 
-  app.get(
+  route.get(
     '/readyz',
-    {
-      config: { permission: 'public' },
-      schema: { tags: ['health'], summary: 'Ready to serve: the database answers', response: { 200: ZHealth, 503: ZHealth } },
-    },
+    { permission: 'public', summary: 'Ready to serve: the database answers', response: ZHealth, errors: { 503: ZHealth } },
     async (_req, reply) => {
       if (shuttingDown) return reply.code(503).send({ status: 'shutting down' });
       try {

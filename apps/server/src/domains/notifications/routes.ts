@@ -1,54 +1,40 @@
 import { ZIdParams, ZOk } from '@portal/contract/common';
 import { ZListNotificationsQuery, ZNotificationList } from '@portal/contract/notifications';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routesFor } from '../../lib/routes.ts';
 import { list, markAllRead, setRead } from './service.ts';
 
 export async function notificationRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['notifications'];
+  const route = routesFor(fastify, ['notifications']);
 
-  app.get(
+  route.get(
     '/api/notifications',
     {
-      config: { permission: 'signedIn' },
-      schema: {
-        tags,
-        summary: "The caller's notifications, newest first",
-        querystring: ZListNotificationsQuery,
-        response: { 200: ZNotificationList },
-      },
+      permission: 'signedIn',
+      summary: "The caller's notifications, newest first",
+      querystring: ZListNotificationsQuery,
+      response: ZNotificationList,
     },
     (req) => list(req.ctx, req.query.limit, req.query.unreadOnly),
   );
 
-  app.post(
-    '/api/notifications/read-all',
-    { config: { permission: 'signedIn' }, schema: { tags, summary: 'Mark all as read', response: { 200: ZOk } } },
-    async (req) => {
-      await markAllRead(req.ctx);
-      return { ok: true as const };
-    },
-  );
+  route.post('/api/notifications/read-all', { permission: 'signedIn', summary: 'Mark all as read', response: ZOk }, async (req) => {
+    await markAllRead(req.ctx);
+    return { ok: true as const };
+  });
 
-  app.post(
+  route.post(
     '/api/notifications/:id/read',
-    {
-      config: { permission: 'signedIn' },
-      schema: { tags, summary: 'Mark one as read', params: ZIdParams, response: { 200: ZOk } },
-    },
+    { permission: 'signedIn', summary: 'Mark one as read', params: ZIdParams, response: ZOk },
     async (req) => {
       await setRead(req.ctx, req.params.id, true);
       return { ok: true as const };
     },
   );
 
-  app.post(
+  route.post(
     '/api/notifications/:id/unread',
-    {
-      config: { permission: 'signedIn' },
-      schema: { tags, summary: 'Mark one as unread', params: ZIdParams, response: { 200: ZOk } },
-    },
+    { permission: 'signedIn', summary: 'Mark one as unread', params: ZIdParams, response: ZOk },
     async (req) => {
       await setRead(req.ctx, req.params.id, false);
       return { ok: true as const };

@@ -24,9 +24,9 @@ import {
   ZUploadPortingDocumentQuery,
 } from '@portal/contract/numbers';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendExport } from '../../lib/export.ts';
+import { routesFor } from '../../lib/routes.ts';
 import * as service from './service.ts';
 
 const ZCsv = z.string().describe('text/csv');
@@ -34,8 +34,8 @@ const ZFile = z.unknown().describe('The stored file, with its own content type')
 
 /** Phone numbers and number porting (spec 2.8), for both portals: the session decides the scope. */
 export async function numberRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['numbers'];
+  const route = routesFor(fastify, ['numbers']);
+  const { app } = route;
 
   // Porting documents arrive as the raw request body (PDF, PNG or JPEG); the service checks the
   // type and size and answers field errors. Only this module's routes see these parsers.
@@ -46,185 +46,138 @@ export async function numberRoutes(fastify: FastifyInstance) {
   }
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
 
-  app.get(
+  route.get(
     '/api/numbers',
-    {
-      config: { permission: 'numbers.read' },
-      schema: {
-        tags,
-        summary: 'Assigned phone numbers in scope',
-        querystring: ZListNumbersQuery,
-        response: { 200: ZPhoneNumberPage },
-      },
-    },
+    { permission: 'numbers.read', summary: 'Assigned phone numbers in scope', querystring: ZListNumbersQuery, response: ZPhoneNumberPage },
     (req) => service.listNumbers(req.ctx, req.query),
   );
 
-  app.get(
+  route.get(
     '/api/numbers/summary',
-    {
-      config: { permission: 'numbers.read' },
-      schema: { tags, summary: 'The four summary cards', querystring: ZScopeQuery, response: { 200: ZNumberSummary } },
-    },
+    { permission: 'numbers.read', summary: 'The four summary cards', querystring: ZScopeQuery, response: ZNumberSummary },
     (req) => service.numberSummary(req.ctx, req.query),
   );
 
-  app.get(
+  route.get(
     '/api/numbers/export',
-    {
-      config: { permission: 'numbers.read' },
-      schema: { tags, summary: 'The filtered list as CSV', querystring: ZExportNumbersQuery, response: { 200: ZCsv } },
-    },
+    { permission: 'numbers.read', summary: 'The filtered list as CSV', querystring: ZExportNumbersQuery, response: ZCsv },
     async (req, reply) => sendExport(reply, await service.exportNumbers(req.ctx, req.query)),
   );
 
-  app.post(
+  route.post(
     '/api/numbers/move',
     {
-      config: { permission: 'numbers.write' },
-      schema: {
-        tags,
-        summary: 'Move numbers to another account of the same customer',
-        body: ZMoveNumbersBody,
-        response: { 200: ZNumbersChanged },
-      },
+      permission: 'numbers.write',
+      summary: 'Move numbers to another account of the same customer',
+      body: ZMoveNumbersBody,
+      response: ZNumbersChanged,
     },
     (req) => service.moveNumbers(req.ctx, req.body),
   );
 
-  app.post(
+  route.post(
     '/api/numbers/remove',
     {
-      config: { permission: 'numbers.write' },
-      schema: {
-        tags,
-        summary: "Release numbers to the provider's inventory",
-        body: ZRemoveNumbersBody,
-        response: { 200: ZNumbersChanged },
-      },
+      permission: 'numbers.write',
+      summary: "Release numbers to the provider's inventory",
+      body: ZRemoveNumbersBody,
+      response: ZNumbersChanged,
     },
     (req) => service.removeNumbers(req.ctx, req.body),
   );
 
-  app.get(
+  route.get(
     '/api/numbers/inventory',
-    {
-      config: { permission: 'numbers.assign' },
-      schema: { tags, summary: "Search the provider's inventory", querystring: ZInventoryQuery, response: { 200: ZInventoryList } },
-    },
+    { permission: 'numbers.assign', summary: "Search the provider's inventory", querystring: ZInventoryQuery, response: ZInventoryList },
     (req) => service.searchInventory(req.ctx, req.query),
   );
 
-  app.post(
+  route.post(
     '/api/numbers/assign',
     {
-      config: { permission: 'numbers.assign' },
-      schema: {
-        tags,
-        summary: 'Add inventory numbers to an account',
-        body: ZAssignNumbersBody,
-        response: { 200: ZNumbersChanged, 409: ZApiError },
-      },
+      permission: 'numbers.assign',
+      summary: 'Add inventory numbers to an account',
+      body: ZAssignNumbersBody,
+      response: ZNumbersChanged,
+      errors: { 409: ZApiError },
     },
     (req) => service.assignNumbers(req.ctx, req.body),
   );
 
-  app.post(
+  route.post(
     '/api/numbers/portability',
-    {
-      config: { permission: 'numbers.read' },
-      schema: {
-        tags,
-        summary: 'Can this number be ported in, and why',
-        body: ZPortabilityBody,
-        response: { 200: ZPortability },
-      },
-    },
+    { permission: 'numbers.read', summary: 'Can this number be ported in, and why', body: ZPortabilityBody, response: ZPortability },
     (req) => service.checkPortability(req.ctx, req.body.number),
   );
 
   // -------------------------------------------------------------------------------------------
-  app.get(
+  route.get(
     '/api/porting',
-    {
-      config: { permission: 'numbers.read' },
-      schema: {
-        tags,
-        summary: 'Porting requests in scope',
-        querystring: ZListPortingQuery,
-        response: { 200: ZPortingPage },
-      },
-    },
+    { permission: 'numbers.read', summary: 'Porting requests in scope', querystring: ZListPortingQuery, response: ZPortingPage },
     (req) => service.listPorting(req.ctx, req.query),
   );
 
-  app.post(
+  route.post(
     '/api/porting',
     {
-      config: { permission: 'porting.write' },
-      schema: { tags, summary: 'Request to port a number in', body: ZCreatePortingBody, response: { 201: ZPortingDetail } },
+      permission: 'porting.write',
+      summary: 'Request to port a number in',
+      body: ZCreatePortingBody,
+      response: ZPortingDetail,
+      status: 201,
     },
-    async (req, reply) => reply.code(201).send(await service.createPorting(req.ctx, req.body)),
+    (req) => service.createPorting(req.ctx, req.body),
   );
 
-  app.get(
+  route.get(
     '/api/porting/:id',
     {
-      config: { permission: 'numbers.read' },
-      schema: {
-        tags,
-        summary: 'A porting request with its timeline and documents',
-        params: ZIdParams,
-        response: { 200: ZPortingDetail },
-      },
+      permission: 'numbers.read',
+      summary: 'A porting request with its timeline and documents',
+      params: ZIdParams,
+      response: ZPortingDetail,
     },
     (req) => service.portingDetail(req.ctx, req.params.id),
   );
 
-  app.post(
+  route.post(
     '/api/porting/:id/status',
     {
-      config: { permission: 'porting.manage' },
-      schema: {
-        tags,
-        summary: "Move a request to another status (notifies the customer's users)",
-        params: ZIdParams,
-        body: ZChangePortingStatusBody,
-        response: { 200: ZPortingDetail, 409: ZApiError },
-      },
+      permission: 'porting.manage',
+      summary: "Move a request to another status (notifies the customer's users)",
+      params: ZIdParams,
+      body: ZChangePortingStatusBody,
+      response: ZPortingDetail,
+      errors: { 409: ZApiError },
     },
     (req) => service.changePortingStatus(req.ctx, req.params.id, req.body),
   );
 
-  app.post(
+  route.post(
     '/api/porting/:id/documents',
     {
-      config: { permission: 'porting.write' },
-      bodyLimit: PORTING_DOCUMENT_MAX_BYTES + 1024 * 1024,
-      // sign-in and permission are checked on request; size and quotas here, before the body is read
-      preParsing: async (req) => {
-        const { id } = req.params as { id: string };
-        if (ZIdParams.safeParse({ id }).success) await service.admitPortingUpload(req.ctx, id, req.headers['content-length']);
-      },
-      schema: {
-        tags,
-        summary:
-          'Upload a document (the file is the body: application/pdf, image/png or image/jpeg, at most 10 MB; 10 files and 50 MB per request, 500 MB per customer)',
-        params: ZIdParams,
-        querystring: ZUploadPortingDocumentQuery,
-        response: { 201: ZPortingDetail, 409: ZApiError, 411: ZApiError, 413: ZApiError },
+      permission: 'porting.write',
+      summary:
+        'Upload a document (the file is the body: application/pdf, image/png or image/jpeg, at most 10 MB; 10 files and 50 MB per request, 500 MB per customer)',
+      params: ZIdParams,
+      querystring: ZUploadPortingDocumentQuery,
+      response: ZPortingDetail,
+      status: 201,
+      errors: { 409: ZApiError, 411: ZApiError, 413: ZApiError },
+      options: {
+        bodyLimit: PORTING_DOCUMENT_MAX_BYTES + 1024 * 1024, // sign-in and permission are checked on request; size and quotas here, before the body is read
+        preParsing: async (req) => {
+          const { id } = req.params as { id: string };
+          if (ZIdParams.safeParse({ id }).success) await service.admitPortingUpload(req.ctx, id, req.headers['content-length']);
+        },
       },
     },
-    async (req, reply) =>
-      reply.code(201).send(await service.uploadPortingDocument(req.ctx, req.params.id, req.query, req.body, req.headers['content-type'])),
+    (req) => service.uploadPortingDocument(req.ctx, req.params.id, req.query, req.body, req.headers['content-type']),
   );
 
-  app.get(
+  route.get(
     '/api/porting/:id/documents/:documentId',
-    {
-      config: { permission: 'numbers.read' },
-      schema: { tags, summary: 'Download a document', params: ZPortingDocumentParams, response: { 200: ZFile } },
-    },
+    { permission: 'numbers.read', summary: 'Download a document', params: ZPortingDocumentParams, response: ZFile },
     async (req, reply) => {
       const doc = await service.portingDocument(req.ctx, req.params.id, req.params.documentId);
       const ascii = doc.fileName.replace(/[^\w. -]/g, '_');

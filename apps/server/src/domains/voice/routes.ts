@@ -18,166 +18,120 @@ import {
   ZVoiceAccount,
 } from '@portal/contract/voice';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendExport } from '../../lib/export.ts';
+import { routesFor } from '../../lib/routes.ts';
 import * as service from './service.ts';
 
 /** Voice services (spec 2.9): SIP trunks, the 382 Network IPs, channel allocation and CDRs. */
 export async function voiceRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['voice'];
+  const route = routesFor(fastify, ['voice']);
 
-  app.get(
+  route.get(
     '/api/voice/accounts/:id/channels',
-    {
-      config: { permission: 'voice.read' },
-      schema: {
-        tags,
-        summary: "An account's max concurrent voice channels",
-        params: ZIdParams,
-        response: { 200: ZVoiceAccount },
-      },
-    },
+    { permission: 'voice.read', summary: "An account's max concurrent voice channels", params: ZIdParams, response: ZVoiceAccount },
     (req) => service.channelAllocation(req.ctx, req.params.id),
   );
 
-  app.put(
+  route.put(
     '/api/voice/accounts/:id/channels',
     {
-      config: { permission: 'voice.write' },
-      schema: {
-        tags,
-        summary: "Change an account's max concurrent voice channels",
-        params: ZIdParams,
-        body: ZChannelAllocationBody,
-        response: { 200: ZVoiceAccount },
-      },
+      permission: 'voice.write',
+      summary: "Change an account's max concurrent voice channels",
+      params: ZIdParams,
+      body: ZChannelAllocationBody,
+      response: ZVoiceAccount,
     },
     (req) => service.setChannelAllocation(req.ctx, req.params.id, req.body),
   );
 
-  app.get(
+  route.get(
     '/api/voice/trunks',
-    {
-      config: { permission: 'voice.read' },
-      schema: { tags, summary: 'SIP trunks in scope', querystring: ZListTrunksQuery, response: { 200: ZTrunkPage } },
-    },
+    { permission: 'voice.read', summary: 'SIP trunks in scope', querystring: ZListTrunksQuery, response: ZTrunkPage },
     (req) => service.listTrunks(req.ctx, req.query),
   );
 
-  app.post(
+  route.post(
     '/api/voice/trunks',
-    {
-      config: { permission: 'voice.write' },
-      schema: { tags, summary: 'Create a trunk', body: ZCreateTrunkBody, response: { 201: ZTrunk } },
-    },
-    async (req, reply) => reply.code(201).send(await service.createTrunk(req.ctx, req.body)),
+    { permission: 'voice.write', summary: 'Create a trunk', body: ZCreateTrunkBody, response: ZTrunk, status: 201 },
+    (req) => service.createTrunk(req.ctx, req.body),
   );
 
-  app.patch(
+  route.patch(
     '/api/voice/trunks/:id',
     {
-      config: { permission: 'voice.write' },
-      schema: {
-        tags,
-        summary: 'Change a trunk: name, route strategy, status, primary or failover group',
-        params: ZIdParams,
-        body: ZUpdateTrunkBody,
-        response: { 200: ZTrunk },
-      },
+      permission: 'voice.write',
+      summary: 'Change a trunk: name, route strategy, status, primary or failover group',
+      params: ZIdParams,
+      body: ZUpdateTrunkBody,
+      response: ZTrunk,
     },
     (req) => service.updateTrunk(req.ctx, req.params.id, req.body),
   );
 
-  app.delete(
+  route.delete(
     '/api/voice/trunks/:id',
-    {
-      config: { permission: 'voice.write' },
-      schema: { tags, summary: 'Delete a trunk', params: ZIdParams, response: { 200: ZOk } },
-    },
+    { permission: 'voice.write', summary: 'Delete a trunk', params: ZIdParams, response: ZOk },
     async (req) => {
       await service.deleteTrunk(req.ctx, req.params.id);
       return { ok: true as const };
     },
   );
 
-  app.get(
+  route.get(
     '/api/voice/ips',
-    {
-      config: { permission: 'voice.read' },
-      schema: {
-        tags,
-        summary: '382 Network IP addresses in scope',
-        querystring: ZListIpsQuery,
-        response: { 200: ZIpAddressPage },
-      },
-    },
+    { permission: 'voice.read', summary: '382 Network IP addresses in scope', querystring: ZListIpsQuery, response: ZIpAddressPage },
     (req) => service.listIps(req.ctx, req.query),
   );
 
-  app.post(
+  route.post(
     '/api/voice/ips',
     {
-      config: { permission: 'voice.write' },
-      schema: {
-        tags,
-        summary: 'Register an IP address on an account (public addresses only; an address belongs to one customer)',
-        body: ZRegisterIpBody,
-        response: { 201: ZIpAddress },
-      },
+      permission: 'voice.write',
+      summary: 'Register an IP address on an account (public addresses only; an address belongs to one customer)',
+      body: ZRegisterIpBody,
+      response: ZIpAddress,
+      status: 201,
     },
-    async (req, reply) => reply.code(201).send(await service.registerIp(req.ctx, req.body)),
+    (req) => service.registerIp(req.ctx, req.body),
   );
 
-  app.patch(
+  route.patch(
     '/api/voice/ips/:id',
     {
-      config: { permission: 'voice.write' },
-      schema: {
-        tags,
-        summary: 'Describe, retype, deactivate or reactivate a registered IP address',
-        params: ZIdParams,
-        body: ZUpdateIpBody,
-        response: { 200: ZIpAddress },
-      },
+      permission: 'voice.write',
+      summary: 'Describe, retype, deactivate or reactivate a registered IP address',
+      params: ZIdParams,
+      body: ZUpdateIpBody,
+      response: ZIpAddress,
     },
     (req) => service.updateIp(req.ctx, req.params.id, req.body),
   );
 
-  app.get(
+  route.get(
     '/api/voice/platform-ips',
-    {
-      config: { permission: 'voice.read' },
-      schema: { tags, summary: "The provider's four fixed platform IP addresses", response: { 200: ZPlatformIpList } },
-    },
+    { permission: 'voice.read', summary: "The provider's four fixed platform IP addresses", response: ZPlatformIpList },
     () => service.platformIps(),
   );
 
-  app.get(
+  route.get(
     '/api/voice/cdrs',
     {
-      config: { permission: 'voice.read' },
-      schema: {
-        tags,
-        summary: 'Call detail records, newest first, keyset paged',
-        querystring: ZListCdrsQuery,
-        response: { 200: ZCdrPage },
-      },
+      permission: 'voice.read',
+      summary: 'Call detail records, newest first, keyset paged',
+      querystring: ZListCdrsQuery,
+      response: ZCdrPage,
     },
     (req) => service.listCdrs(req.ctx, req.query),
   );
 
-  app.get(
+  route.get(
     '/api/voice/cdrs/export',
     {
-      config: { permission: 'voice.read' },
-      schema: {
-        tags,
-        summary: 'Every matching CDR as CSV, streamed (start and end dates required)',
-        querystring: ZExportCdrsQuery,
-        response: { 200: z.string().describe('text/csv') },
-      },
+      permission: 'voice.read',
+      summary: 'Every matching CDR as CSV, streamed (start and end dates required)',
+      querystring: ZExportCdrsQuery,
+      response: z.string().describe('text/csv'),
     },
     async (req, reply) => sendExport(reply, await service.exportCdrs(req.ctx, req.query)),
   );

@@ -1,9 +1,10 @@
-import { Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { allowedAccountStatuses, type TAccount, ZUpdateAccountBody } from '@portal/contract/accounts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSessionUser } from '../../../lib/session.ts';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { statusLabel } from '../../../ui/status-badge.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
@@ -88,14 +89,7 @@ export function AccountEditModal({ account, opened, onClose }: { account: TAccou
               <TextInput label="Billing Address" {...form.getInputProps('billingAddress')} />
             </SimpleGrid>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} pending={update.isPending} />
         </Stack>
       </SchemaForm>
     </Modal>

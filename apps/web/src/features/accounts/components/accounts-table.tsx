@@ -109,14 +109,8 @@ export function AccountsTable({
     <Stack gap="md">
       {filters && (
         <FilterBar>
-          <SearchFilter placeholder="Search accounts..." value={list.filters.search} onChange={(v) => list.setFilter('search', v)} />
-          <SelectFilter
-            aria-label="Status"
-            w={160}
-            data={STATUS_OPTIONS}
-            value={list.filters.status}
-            onChange={(v) => list.setFilter('status', v)}
-          />
+          <SearchFilter placeholder="Search accounts..." {...list.filter('search')} />
+          <SelectFilter aria-label="Status" w={160} data={STATUS_OPTIONS} {...list.filter('status')} />
         </FilterBar>
       )}
       <DataTable

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { SUB_ACCOUNT_STATUSES, ZCreateAccountBody } from '@portal/contract/accounts';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { statusLabel } from '../../../ui/status-badge.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
@@ -40,14 +41,12 @@ export function AddAccountModal({ opened, onClose }: { opened: boolean; onClose:
             data={SUB_ACCOUNT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
             {...form.getInputProps('status')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!name?.trim() || !accountId?.trim()} loading={create.isPending}>
-              Add Account
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={close}
+            pending={create.isPending}
+            disabled={!name?.trim() || !accountId?.trim()}
+            submitLabel="Add Account"
+          />
         </Stack>
       </SchemaForm>
     </Modal>

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { ACCOUNT_SERVICE_STATUSES, SERVICE_TYPES, type TAccountService, type TServiceBody, ZServiceBody } from '@portal/contract/accounts';
 import { useEffect } from 'react';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { statusLabel } from '../../../ui/status-badge.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
@@ -53,14 +54,7 @@ export function ServiceModal({
             {...form.getInputProps('status')}
           />
           <NumberInput label="Monthly Cost (USD)" min={0} decimalScale={2} prefix="$" {...form.getInputProps('monthlyCost')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} pending={saving} />
         </Stack>
       </SchemaForm>
     </Modal>

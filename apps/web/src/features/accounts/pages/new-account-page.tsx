@@ -1,10 +1,11 @@
-import { Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Checkbox, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ACCOUNT_STATUSES, DEFAULT_MAX_VOICE_CHANNELS, ZCreateAccountBody } from '@portal/contract/accounts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { statusLabel } from '../../../ui/status-badge.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
@@ -103,14 +104,7 @@ export function NewAccountPage() {
                 <TextInput label="Billing Address" {...form.getInputProps('billingAddress')} />
               </SimpleGrid>
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate(-1)}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                Create Account
-              </Button>
-            </Group>
+            <FormActions onCancel={() => void navigate(-1)} pending={create.isPending} submitLabel="Create Account" />
           </Stack>
         </SchemaForm>
       </Paper>

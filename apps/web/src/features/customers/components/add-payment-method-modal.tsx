@@ -1,7 +1,8 @@
-import { Button, Checkbox, Group, Modal, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Modal, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { ZBankBody, ZCardBody } from '@portal/contract/billing';
 import { useState } from 'react';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useAddPaymentMethod } from '../api/billing.ts';
@@ -61,14 +62,7 @@ export function AddPaymentMethodModal({ customerId, opened, onClose }: { custome
                 <TextInput label="CVV" withAsterisk inputMode="numeric" autoComplete="cc-csc" {...card.getInputProps('cvv')} />
               </SimpleGrid>
               <Checkbox label="Set as default payment method" {...card.getInputProps('isDefault', { type: 'checkbox' })} />
-              <Group justify="flex-end">
-                <Button variant="default" onClick={close}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={add.isPending}>
-                  Save
-                </Button>
-              </Group>
+              <FormActions onCancel={close} pending={add.isPending} />
             </Stack>
           </SchemaForm>
         ) : (
@@ -81,14 +75,7 @@ export function AddPaymentMethodModal({ customerId, opened, onClose }: { custome
                 <TextInput label="Account Number" withAsterisk inputMode="numeric" {...bank.getInputProps('accountNumber')} />
               </SimpleGrid>
               <Checkbox label="Set as default payment method" {...bank.getInputProps('isDefault', { type: 'checkbox' })} />
-              <Group justify="flex-end">
-                <Button variant="default" onClick={close}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={add.isPending}>
-                  Save
-                </Button>
-              </Group>
+              <FormActions onCancel={close} pending={add.isPending} />
             </Stack>
           </SchemaForm>
         )}

@@ -1,7 +1,8 @@
-import { Button, Group, Modal } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import type { TCustomer } from '@portal/contract/customers';
 import { useEffect } from 'react';
 import { showFormError } from '../../../ui/form.ts';
+import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useUpdateCustomer } from '../api/customers.ts';
@@ -48,14 +49,7 @@ export function CompanyProfileModal({
         }
       >
         <CustomerFormFields form={form} customerId={customer.customerId} />
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} pending={update.isPending} mt="lg" />
       </SchemaForm>
     </Modal>
   );

@@ -125,26 +125,9 @@ export function CustomerListPage() {
       <Paper withBorder p="md" radius="md">
         <Stack gap="md">
           <FilterBar>
-            <SearchFilter
-              label="Name"
-              placeholder="Search by name or customer ID"
-              value={list.filters.search}
-              onChange={(v) => list.setFilter('search', v)}
-            />
-            <SelectFilter
-              label="Status"
-              w={160}
-              data={STATUS_OPTIONS}
-              value={list.filters.status}
-              onChange={(v) => list.setFilter('status', v)}
-            />
-            <SelectFilter
-              label="Revenue"
-              w={220}
-              data={REVENUE_OPTIONS}
-              value={list.filters.revenue}
-              onChange={(v) => list.setFilter('revenue', v)}
-            />
+            <SearchFilter label="Name" placeholder="Search by name or customer ID" {...list.filter('search')} />
+            <SelectFilter label="Status" w={160} data={STATUS_OPTIONS} {...list.filter('status')} />
+            <SelectFilter label="Revenue" w={220} data={REVENUE_OPTIONS} {...list.filter('revenue')} />
           </FilterBar>
           <DataTable
             label="Customers"

@@ -1,6 +1,7 @@
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Paper, Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { showFormError } from '../../../ui/form.ts';
+import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
@@ -34,14 +35,12 @@ export function NewCustomerPage() {
           }
         >
           <CustomerFormFields form={form} customerId="Assigned when saved" />
-          <Group justify="flex-end" mt="lg">
-            <Button variant="default" onClick={() => void navigate('/admin/customers')}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create Customer
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={() => void navigate('/admin/customers')}
+            pending={create.isPending}
+            submitLabel="Create Customer"
+            mt="lg"
+          />
         </SchemaForm>
       </Paper>
       {guard}

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { ZMoveNumbersBody } from '@portal/contract/numbers';
 import { useEffect } from 'react';
 import { AccountPicker } from '../../../ui/account-picker.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useMoveNumbers } from '../api/numbers.ts';
@@ -64,14 +65,7 @@ export function MoveNumbersModal({
               {form.errors.numberIds}
             </Text>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={move.isPending}>
-              Move
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} pending={move.isPending} submitLabel="Move" />
         </Stack>
       </SchemaForm>
     </Modal>

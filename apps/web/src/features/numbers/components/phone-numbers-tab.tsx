@@ -120,38 +120,19 @@ export function PhoneNumbersTab({ scope }: { scope: PortalScope }) {
             </>
           }
         >
-          <SearchFilter
-            label="Search"
-            placeholder="Number, city or account"
-            value={list.filters.search}
-            onChange={(v) => list.setFilter('search', v)}
-            w={220}
-          />
+          <SearchFilter label="Search" placeholder="Number, city or account" {...list.filter('search')} w={220} />
           {showAccount && (
             <AccountPicker
               placeholder="All accounts"
               withCustomer={!scope.customerId}
               customerId={scope.customerId}
-              value={list.filters.account}
-              onChange={(v) => list.setFilter('account', v)}
+              {...list.filter('account')}
               w={260}
             />
           )}
-          <SelectFilter label="Type" w={130} data={TYPE_OPTIONS} value={list.filters.type} onChange={(v) => list.setFilter('type', v)} />
-          <SelectFilter
-            label="Status"
-            w={130}
-            data={STATUS_OPTIONS}
-            value={list.filters.status}
-            onChange={(v) => list.setFilter('status', v)}
-          />
-          <SelectFilter
-            label="Feature"
-            w={130}
-            data={FEATURE_OPTIONS}
-            value={list.filters.feature}
-            onChange={(v) => list.setFilter('feature', v)}
-          />
+          <SelectFilter label="Type" w={130} data={TYPE_OPTIONS} {...list.filter('type')} />
+          <SelectFilter label="Status" w={130} data={STATUS_OPTIONS} {...list.filter('status')} />
+          <SelectFilter label="Feature" w={130} data={FEATURE_OPTIONS} {...list.filter('feature')} />
         </FilterBar>
         {canWrite && list.selection.length > 0 && (
           <Group gap="sm" data-testid="bulk-actions">

@@ -44,19 +44,8 @@ export function PortingTab({ scope }: { scope: PortalScope }) {
     <Paper withBorder p="md" radius="md">
       <Stack gap="md">
         <FilterBar>
-          <SearchFilter
-            label="Search"
-            placeholder="Request ID, number or account"
-            value={list.filters.search}
-            onChange={(v) => list.setFilter('search', v)}
-          />
-          <SelectFilter
-            label="Status"
-            w={160}
-            data={STATUS_OPTIONS}
-            value={list.filters.status}
-            onChange={(v) => list.setFilter('status', v)}
-          />
+          <SearchFilter label="Search" placeholder="Request ID, number or account" {...list.filter('search')} />
+          <SelectFilter label="Status" w={160} data={STATUS_OPTIONS} {...list.filter('status')} />
         </FilterBar>
         <DataTable
           label="Porting requests"

@@ -49,12 +49,7 @@ export function EmailOutbox() {
           </Text>
         </Stack>
         <FilterBar>
-          <SearchFilter
-            label="Recipient"
-            placeholder="Search by email address"
-            value={list.filters.to}
-            onChange={(v) => list.setFilter('to', v)}
-          />
+          <SearchFilter label="Recipient" placeholder="Search by email address" {...list.filter('to')} />
         </FilterBar>
         <DataTable
           label="Email outbox"

@@ -77,8 +77,8 @@ export function CdrsTab({ scope }: { scope: { customerId?: string | undefined; a
             />
           }
         >
-          <NumberFilter label="From Number" value={list.filters.from} onChange={(v) => list.setFilter('from', v)} />
-          <NumberFilter label="To Number" value={list.filters.to} onChange={(v) => list.setFilter('to', v)} />
+          <NumberFilter label="From Number" {...list.filter('from')} />
+          <NumberFilter label="To Number" {...list.filter('to')} />
           <TextInput
             type="date"
             label="Start Date"

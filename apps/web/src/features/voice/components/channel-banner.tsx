@@ -4,6 +4,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCan } from '../../../lib/session.ts';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useSetChannels } from '../api/voice.ts';
@@ -68,14 +69,7 @@ export function ChannelBanner({ account }: { account: TVoiceAccount | undefined 
               data-autofocus
               {...form.getInputProps('maxVoiceChannels')}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOpened(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                Save
-              </Button>
-            </Group>
+            <FormActions onCancel={() => setOpened(false)} pending={save.isPending} />
           </Stack>
         </SchemaForm>
       </Modal>

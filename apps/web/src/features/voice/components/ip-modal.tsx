@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { IP_TYPE_LABELS, IP_TYPES, type TIpAddress, ZRegisterIpBody, ZUpdateIpBody } from '@portal/contract/voice';
 import { useEffect } from 'react';
 import { usePortalScope } from '../../../lib/scope.ts';
 import { AccountPicker } from '../../../ui/account-picker.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { FormActions } from '../../../ui/form-actions.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useRegisterIp, useUpdateIp } from '../api/voice.ts';
 
@@ -100,14 +101,7 @@ export function IpModal({
             {...form.getInputProps('type')}
           />
           <TextInput label="Description" placeholder="e.g. Office firewall" maxLength={200} {...form.getInputProps('description')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={register.isPending || update.isPending}>
-              {ip ? 'Save' : 'Register'}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} pending={register.isPending || update.isPending} submitLabel={ip ? 'Save' : 'Register'} />
         </Stack>
       </form>
     </Modal>

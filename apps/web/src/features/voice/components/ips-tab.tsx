@@ -102,20 +102,9 @@ export function IpsTab({ scope }: { scope: { customerId?: string | undefined; ac
               )
             }
           >
-            <SearchFilter
-              label="Search"
-              placeholder="IP, description or account"
-              value={list.filters.search}
-              onChange={(v) => list.setFilter('search', v)}
-            />
-            <SelectFilter label="Type" w={190} data={TYPE_OPTIONS} value={list.filters.type} onChange={(v) => list.setFilter('type', v)} />
-            <SelectFilter
-              label="Status"
-              w={150}
-              data={STATUS_OPTIONS}
-              value={list.filters.status}
-              onChange={(v) => list.setFilter('status', v)}
-            />
+            <SearchFilter label="Search" placeholder="IP, description or account" {...list.filter('search')} />
+            <SelectFilter label="Type" w={190} data={TYPE_OPTIONS} {...list.filter('type')} />
+            <SelectFilter label="Status" w={150} data={STATUS_OPTIONS} {...list.filter('status')} />
           </FilterBar>
           <Box pos="relative">
             <LoadingDataOverlay visible={isFetching && isPlaceholderData} />

@@ -12,6 +12,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { AccountPicker } from '../../../ui/account-picker.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useCreateTrunk, useUpdateTrunk } from '../api/voice.ts';
@@ -163,14 +164,7 @@ export function TrunkModal({
           </Group>
           <GroupEditor label="Primary Group" group="primaryGroup" form={form} />
           <GroupEditor label="Failover Group" group="failoverGroup" form={form} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {trunk ? 'Save' : 'Create Trunk'}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} pending={create.isPending || update.isPending} submitLabel={trunk ? 'Save' : 'Create Trunk'} />
         </Stack>
       </SchemaForm>
     </Modal>

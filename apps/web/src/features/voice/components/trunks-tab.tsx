@@ -121,19 +121,8 @@ export function TrunksTab({ scope }: { scope: { customerId?: string | undefined;
             )
           }
         >
-          <SearchFilter
-            label="Search"
-            placeholder="Trunk name, IP or account"
-            value={list.filters.search}
-            onChange={(v) => list.setFilter('search', v)}
-          />
-          <SelectFilter
-            label="Status"
-            w={150}
-            data={STATUS_OPTIONS}
-            value={list.filters.status}
-            onChange={(v) => list.setFilter('status', v)}
-          />
+          <SearchFilter label="Search" placeholder="Trunk name, IP or account" {...list.filter('search')} />
+          <SelectFilter label="Status" w={150} data={STATUS_OPTIONS} {...list.filter('status')} />
         </FilterBar>
         <Box pos="relative">
           <LoadingDataOverlay visible={isFetching && isPlaceholderData} />
