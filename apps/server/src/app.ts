@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -104,6 +105,9 @@ export async function buildApp({ database, config, logger = true, jobs = false }
     hsts: config.COOKIE_SECURE,
   });
   await app.register(cookie);
+  // API answers above 1 kB travel gzip-compressed when the client accepts it (the web app's files
+  // are compressed at build time, and @fastify/static sends those copies as they are).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(errorsPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);

@@ -14,6 +14,8 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies (apps/web/vite.config.ts): sent by Accept-Encoding, with Vary.
+      preCompressed: true,
       setHeaders: (res, file) => {
         // Hashed assets never change; index.html must always be fresh.
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
