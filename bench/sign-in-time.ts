@@ -1,0 +1,110 @@
+/**
+ * The sign-in form's time to visible (issue 17): the real server on the built app, Chromium with the
+ * DevTools protocol's network emulation (4G: 20 Mbit/s, 40 ms; 3G: 1.6 Mbit/s, 150 ms), from
+ * navigation to a visible password field; the median of several runs with an empty cache, and one
+ * with a warm cache; and the bytes that crossed the wire. Budgets: ≤ 0.5 s on 4G and ≤ 2 s on 3G with
+ * an empty cache, ≤ 0.2 s warm.
+ * BENCH_SIGNIN_RUNS sets the runs per profile (default 5); BENCH_SIGNIN_PORT the server's port.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DIST = path.resolve(ROOT, process.env.PORTAL_WEB_DIST ?? 'apps/web/dist');
+const RUNS = Number(process.env.BENCH_SIGNIN_RUNS ?? 5);
+const PORT = Number(process.env.BENCH_SIGNIN_PORT ?? 4471);
+const URL = `http://127.0.0.1:${PORT}/customer/login`;
+
+const PROFILES = [
+  { name: '4G', downloadKbps: 20_000, uploadKbps: 20_000, latencyMs: 40, budgetS: 0.5 },
+  { name: '3G', downloadKbps: 1_600, uploadKbps: 750, latencyMs: 150, budgetS: 2 },
+];
+const WARM_BUDGET_S = 0.2;
+
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, WEB_DIST: DIST, DATABASE_URL: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 1800; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/healthz`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not start');
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+if (!existsSync(path.join(DIST, 'index.html'))) {
+  console.error(`No build at ${DIST}: run \`npm run build -w apps/web\` first.`);
+  process.exit(1);
+}
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-signin-'));
+const server = await startServer(dataDir);
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+});
+let over = false;
+try {
+  for (const profile of PROFILES) {
+    const times: number[] = [];
+    let bytes = 0;
+    let warm = Number.NaN;
+    for (let run = 0; run <= RUNS; run++) {
+      // A new context is an empty cache; the last run reloads in the same page (warm cache).
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: profile.latencyMs,
+        downloadThroughput: (profile.downloadKbps * 1000) / 8,
+        uploadThroughput: (profile.uploadKbps * 1000) / 8,
+      });
+      let transferred = 0;
+      cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
+        transferred += e.encodedDataLength;
+      });
+      const visible = async () => {
+        const t0 = performance.now();
+        await page.goto(URL, { waitUntil: 'commit' });
+        await page.getByLabel('Password', { exact: true }).waitFor({ state: 'visible', timeout: 60_000 });
+        return (performance.now() - t0) / 1000;
+      };
+      const cold = await visible();
+      if (run < RUNS) {
+        times.push(cold);
+        if (run === 0) bytes = transferred;
+      } else {
+        warm = await visible();
+      }
+      await context.close();
+    }
+    const cold = median(times);
+    const within = cold <= profile.budgetS && warm <= WARM_BUDGET_S;
+    if (!within) over = true;
+    console.log(
+      `sign-in form visible, ${profile.name}: ${cold.toFixed(2)} s median of ${RUNS} empty-cache runs (budget ≤ ${profile.budgetS} s), ` +
+        `${warm.toFixed(2)} s warm (budget ≤ ${WARM_BUDGET_S} s), ${(bytes / 1000).toFixed(1)} kB transferred ${within ? 'within' : 'OVER'}`,
+    );
+  }
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exitCode = over ? 1 : 0;
