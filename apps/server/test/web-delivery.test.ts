@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { as, createTestApp, signIn, type TestApp } from './helpers.ts';
 
 /**
  * How the web app's files and the API's answers travel (issue 17): the build's .br/.gz copies by
@@ -62,5 +62,13 @@ describe('web app delivery', () => {
     const small = await t.app.inject({ url: '/healthz', headers: { 'accept-encoding': 'gzip' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual({ status: 'ok' });
+  });
+
+  it('streams CSV exports as they are, uncompressed (a long download would hold a core)', async () => {
+    const cookie = await signIn(t.app, 'customer');
+    const res = await as(t.app, cookie, { url: '/api/numbers/export', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body.split('\n')[0]).toContain('Number');
   });
 });

@@ -60,7 +60,13 @@ export async function numberRoutes(fastify: FastifyInstance) {
 
   route.get(
     '/api/numbers/export',
-    { permission: 'numbers.read', summary: 'The filtered list as CSV', querystring: ZExportNumbersQuery, response: ZCsv },
+    {
+      permission: 'numbers.read',
+      summary: 'The filtered list as CSV',
+      querystring: ZExportNumbersQuery,
+      response: ZCsv,
+      options: { compress: false },
+    },
     async (req, reply) => sendExport(reply, await service.exportNumbers(req.ctx, req.query)),
   );
 

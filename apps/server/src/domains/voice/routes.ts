@@ -132,6 +132,9 @@ export async function voiceRoutes(fastify: FastifyInstance) {
       summary: 'Every matching CDR as CSV, streamed (start and end dates required)',
       querystring: ZExportCdrsQuery,
       response: z.string().describe('text/csv'),
+      // Exports stream uncompressed: gzip on the fly would hold a core for a whole million-row
+      // download (bench/cdrs.ts measures the export against psql's COPY).
+      options: { compress: false },
     },
     async (req, reply) => sendExport(reply, await service.exportCdrs(req.ctx, req.query)),
   );
