@@ -145,8 +145,8 @@ describe('move, remove and assign', () => {
     expect(released?.customerId).toBeNull();
     expect(released?.accountId).toBeNull();
 
-    // customers cannot search the inventory or assign from it (the customer view hides Add Number)
-    expect((await req('customer', 'GET', '/api/numbers/inventory')).statusCode).toBe(403);
+    // a customer User may not buy numbers; a customer Admin may (Buy Number), checked below
+    expect((await req('user', 'GET', '/api/numbers/inventory')).statusCode).toBe(403);
     const prefix = n?.number.slice(2, 5);
     const found = (await req('admin', 'GET', `/api/numbers/inventory?prefix=${prefix}&limit=100`)).json();
     expect(found.items.map((x: { id: string }) => x.id)).toContain(n?.id);
@@ -165,6 +165,44 @@ describe('move, remove and assign', () => {
     expect(back?.customerId).toBe(acme);
     // assigning it again: no longer in the inventory
     expect((await req('admin', 'POST', '/api/numbers/assign', { numberIds: [n?.id], accountId: target })).statusCode).toBe(409);
+  });
+
+  it('lets a customer Admin buy inventory numbers for their own sub-accounts only, audited with the monthly fee', async () => {
+    const found = (await req('customer', 'GET', '/api/numbers/inventory?type=DID&limit=5')).json();
+    expect(found.items.length).toBeGreaterThan(1);
+    const [first, second] = found.items as { id: string; number: string; monthlyFee: string }[];
+    // not into another customer's account, and a customer User may not buy
+    const foreign = await req('customer', 'POST', '/api/numbers/assign', { numberIds: [first?.id], accountId: otherAccount });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error.fields.accountId).toBe('Choose an account');
+    expect((await req('user', 'POST', '/api/numbers/assign', { numberIds: [first?.id], accountId: acmeAccounts[0]?.id })).statusCode).toBe(
+      403,
+    );
+
+    const target = acmeAccounts[0]?.id as string;
+    const before = Date.now();
+    const bought = await req('customer', 'POST', '/api/numbers/assign', { numberIds: [first?.id, second?.id], accountId: target });
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect(bought.json().count).toBe(2);
+    const rows = await t.database.db
+      .select()
+      .from(phoneNumbers)
+      .where(inArray(phoneNumbers.id, [first?.id as string, second?.id as string]));
+    expect(rows.every((r) => r.accountId === target && r.customerId === acme && r.status === 'Active')).toBe(true);
+    // billed from the day of purchase
+    expect(rows.every((r) => (r.assignedAt?.getTime() ?? 0) >= before - 1000)).toBe(true);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'numbers.buy'), eq(auditLog.entityId, target)));
+    expect(audit?.summary).toContain(first?.number);
+    const fee = (Number(first?.monthlyFee) + Number(second?.monthlyFee)).toFixed(2);
+    expect((audit?.after as { monthlyFee?: string } | undefined)?.monthlyFee).toBe(fee);
+    // the bought numbers are the company's now: in its list, gone from the inventory
+    const list = (await req('customer', 'GET', `/api/numbers?search=${encodeURIComponent(first?.number as string)}`)).json();
+    expect(list.items.map((x: { id: string }) => x.id)).toContain(first?.id);
+    const again = (await req('customer', 'GET', `/api/numbers/inventory?prefix=${first?.number.slice(2, 8)}&limit=100`)).json();
+    expect(again.items.map((x: { id: string }) => x.id)).not.toContain(first?.id);
   });
 });
 

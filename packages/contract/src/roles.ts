@@ -46,8 +46,11 @@ export const PERMISSIONS = {
   'accounts.write': ['staff:admin', 'staff:account_manager', 'customer:admin'],
   'numbers.read': EVERYONE,
   'numbers.write': ['staff:admin', 'staff:account_manager', 'staff:technical', 'customer:admin'],
-  /** Taking numbers from the provider's inventory: staff only (the customer view hides Add Number). */
-  'numbers.assign': ['staff:admin', 'staff:account_manager', 'staff:technical'],
+  /**
+   * Taking numbers from the provider's inventory: staff "Add Number" to any customer's account,
+   * customer Admins "Buy Number" for their own sub-accounts (the account is scoped by the service).
+   */
+  'numbers.assign': ['staff:admin', 'staff:account_manager', 'staff:technical', 'customer:admin'],
   'porting.write': ['staff:admin', 'staff:account_manager', 'staff:technical', 'customer:admin', 'customer:user'],
   'porting.manage': ['staff:admin', 'staff:account_manager', 'staff:technical'],
   'voice.read': EVERYONE,

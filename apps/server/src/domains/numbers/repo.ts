@@ -123,7 +123,7 @@ export async function releaseNumbers(tx: DbOrTx, ids: string[], now: Date) {
 
 export async function inventoryForChange(tx: DbOrTx, ids: string[]) {
   return tx
-    .select({ id: phoneNumbers.id, number: phoneNumbers.number })
+    .select({ id: phoneNumbers.id, number: phoneNumbers.number, monthlyFee: phoneNumbers.monthlyFee })
     .from(phoneNumbers)
     .where(and(inArray(phoneNumbers.id, ids), isNull(phoneNumbers.accountId), isNull(phoneNumbers.customerId)))
     .for('update');

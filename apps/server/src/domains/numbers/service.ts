@@ -25,7 +25,7 @@ import {
   type TRemoveNumbersBody,
   type TUploadPortingDocumentQuery,
 } from '@portal/contract/numbers';
-import { type Ctx, inTransaction, ownCustomer, userOf } from '../../lib/context.ts';
+import { type Ctx, inTransaction, isCustomerSide, ownCustomer, userOf } from '../../lib/context.ts';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
 import { type CsvExport, keysetRows } from '../../lib/export.ts';
 import { findAccountInScope, resolveListScope } from '../../lib/list-scope.ts';
@@ -165,21 +165,24 @@ export async function searchInventory(ctx: Ctx, q: TInventoryQuery): Promise<TIn
   return { items: rows.map(toNumber), total };
 }
 
-/** Assigns inventory numbers to an account (staff only). */
+/** Assigns inventory numbers to an account: staff Add Number, customer Admins Buy Number (their own accounts only). */
 export async function assignNumbers(ctx: Ctx, body: TAssignNumbersBody) {
   return inTransaction(ctx, async (tx) => {
     const account = await findAccountInScope(tx.db, body.accountId, ownCustomer(ctx));
     if (!account) throw invalid({ accountId: 'Choose an account' });
     const rows = await repo.inventoryForChange(tx.db, body.numberIds);
     if (rows.length !== body.numberIds.length) throw conflict('A selected number is no longer available. Search again.');
+    // billed from this moment: the monthly fee runs from assigned_at
     await repo.assignNumbers(tx.db, body.numberIds, account, new Date());
+    const bought = isCustomerSide(ctx);
+    const fee = rows.reduce((sum, r) => sum + Number(r.monthlyFee), 0);
     await recordAudit(tx, {
-      action: 'numbers.assign',
+      action: bought ? 'numbers.buy' : 'numbers.assign',
       entityType: 'account',
       entityId: account.id,
       customerId: account.customerId,
-      summary: `Added ${rows.map((r) => r.number).join(', ')} to ${account.name}`,
-      after: { accountId: account.id, numbers: rows.map((r) => r.number) },
+      summary: `${bought ? 'Bought' : 'Added'} ${rows.map((r) => r.number).join(', ')} for ${account.name}`,
+      after: { accountId: account.id, numbers: rows.map((r) => r.number), monthlyFee: fee.toFixed(2) },
     });
     return { count: rows.length };
   });

@@ -27,6 +27,7 @@ export function CustomerDashboardPage() {
   const notifications = useQuery(recentNotificationsQuery);
   const navigate = useNavigate();
   const canAddAccount = useCan('accounts.write');
+  const canBuyNumbers = useCan('numbers.assign');
   const dash = '—';
 
   return (
@@ -95,9 +96,11 @@ export function CustomerDashboardPage() {
                 Add Sub-Account
               </Button>
             )}
-            <Button variant="light" leftSection={<IconPhonePlus size={16} />} onClick={() => void navigate('/customer/numbers')}>
-              Buy Number
-            </Button>
+            {canBuyNumbers && (
+              <Button variant="light" leftSection={<IconPhonePlus size={16} />} onClick={() => void navigate('/customer/numbers?buy=1')}>
+                Buy Number
+              </Button>
+            )}
             <Button variant="light" leftSection={<IconFileInvoice size={16} />} onClick={() => void navigate('/customer/billing')}>
               View Invoices
             </Button>

@@ -1,9 +1,10 @@
 import { Button, Checkbox, Group, Modal, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { NUMBER_FEATURES, ZAssignNumbersBody, ZInventoryQuery } from '@portal/contract/numbers';
+import { NUMBER_FEATURES, type TPhoneNumber, ZAssignNumbersBody, ZInventoryQuery } from '@portal/contract/numbers';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { formatUsd } from '../../../lib/format.ts';
 import { AccountPicker } from '../../../ui/account-picker.tsx';
+import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
@@ -11,17 +12,23 @@ import { inventoryQuery, useAssignNumbers } from '../api/numbers.ts';
 
 const SEARCH = { prefix: '', type: '', features: [] as string[] };
 
-/** Add Number: search the provider's inventory by area code or prefix, type and features, then assign. */
+/**
+ * Add Number (staff) and Buy Number (customer Admins): search the provider's inventory by area code
+ * or prefix, type and features, pick numbers and the sub-account, see the monthly fee, confirm.
+ */
 export function AddNumberModal({
   opened,
   onClose,
   accountId: fixedAccount,
   customerId,
+  buy = false,
 }: {
   opened: boolean;
   onClose: () => void;
   accountId?: string | undefined;
   customerId?: string | undefined;
+  /** The customer's Buy Number: the fee is spelled out and the purchase confirmed. */
+  buy?: boolean;
 }) {
   // Two forms on the contract's schemas: the inventory search (checked as typed) and the assignment.
   const search = useSchemaForm(ZInventoryQuery, SEARCH);
@@ -34,6 +41,12 @@ export function AddNumberModal({
   });
   const assign = useAssignNumbers();
   const picked = form.getValues().numberIds;
+  // the rows seen in any search, so the fee of a pick made before the search changed is still known
+  const seen = useRef(new Map<string, TPhoneNumber>());
+  for (const n of data?.items ?? []) seen.current.set(n.id, n);
+  const monthly = picked.reduce((sum, id) => sum + Number(seen.current.get(id)?.monthlyFee ?? 0), 0);
+  const { confirm, dialog } = useConfirm();
+  const noun = (n: number) => `${n} number${n === 1 ? '' : 's'}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh each time the dialog opens
   useEffect(() => {
     if (!opened) return;
@@ -43,7 +56,7 @@ export function AddNumberModal({
   }, [opened]);
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Add Number" size="xl" centered>
+    <Modal opened={opened} onClose={onClose} title={buy ? 'Buy Number' : 'Add Number'} size="xl" centered>
       <Stack>
         <Group align="flex-end" wrap="wrap">
           <TextInput
@@ -118,15 +131,25 @@ export function AddNumberModal({
         </ScrollArea>
         <SchemaForm
           form={form}
-          onSubmit={(values) =>
+          onSubmit={async (values) => {
+            if (
+              buy &&
+              !(await confirm({
+                title: 'Buy Number',
+                message: `Buy ${noun(values.numberIds.length)} for ${formatUsd(monthly)} a month? The monthly fee is billed from today.`,
+                confirmLabel: 'Buy',
+                danger: false,
+              }))
+            )
+              return;
             assign.mutate(values, {
               onSuccess: (r) => {
-                toastSuccess(`Added ${r.count} number${r.count === 1 ? '' : 's'}`);
+                toastSuccess(`${buy ? 'Bought' : 'Added'} ${noun(r.count)}`);
                 onClose();
               },
               onError: (e) => showFormError(form, e),
-            })
-          }
+            });
+          }}
         >
           {form.errors.numberIds && (
             <Text size="sm" c="red" mb="xs">
@@ -138,25 +161,31 @@ export function AddNumberModal({
               <span />
             ) : (
               <AccountPicker
-                label="Add to account"
+                label={buy ? 'For sub-account' : 'Add to account'}
                 customerId={customerId}
-                withCustomer={!customerId}
+                withCustomer={!customerId && !buy}
                 withAsterisk
                 w={360}
                 {...form.getInputProps('accountId')}
               />
             )}
             <Group>
+              {picked.length > 0 && (
+                <Text size="sm" data-testid="monthly-total">
+                  {formatUsd(monthly)} / month
+                </Text>
+              )}
               <Button variant="default" onClick={onClose}>
                 Cancel
               </Button>
               <Button type="submit" disabled={picked.length === 0} loading={assign.isPending}>
-                Add {picked.length || ''} Number{picked.length === 1 ? '' : 's'}
+                {buy ? 'Buy' : 'Add'} {picked.length || ''} Number{picked.length === 1 ? '' : 's'}
               </Button>
             </Group>
           </Group>
         </SchemaForm>
       </Stack>
+      {dialog}
     </Modal>
   );
 }

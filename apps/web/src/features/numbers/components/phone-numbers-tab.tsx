@@ -3,6 +3,7 @@ import { NUMBER_FEATURES, NUMBER_STATUSES, type TPhoneNumber } from '@portal/con
 import { IconArrowsRightLeft, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toQueryString } from '../../../lib/download.ts';
 import type { PortalScope } from '../../../lib/scope.ts';
 import { useCan } from '../../../lib/session.ts';
@@ -36,7 +37,8 @@ export function PhoneNumbersTab({ scope }: { scope: PortalScope }) {
   const list = useListState({ filters: FILTERS });
   const staffView = scope.portal === 'admin';
   const inAccount = Boolean(scope.accountId);
-  const showAccount = staffView && !inAccount;
+  // company-wide lists show each row's sub-account and filter by it, in both portals
+  const showAccount = !inAccount;
   const canWrite = useCan('numbers.write');
   const canAssign = useCan('numbers.assign');
   const { account, ...rest } = list.filters;
@@ -49,7 +51,11 @@ export function PhoneNumbersTab({ scope }: { scope: PortalScope }) {
     accountId: scope.accountId ?? (showAccount ? account : '') ?? '',
   };
   const { data, isFetching } = useQuery(numberListQuery({ ...apiFilters, page: list.page, pageSize: list.pageSize }));
-  const [modal, setModal] = useState<'move' | 'add' | 'portability' | null>(null);
+  // the customer dashboard's Buy Number quick link opens the purchase with ?buy=1
+  const [params] = useSearchParams();
+  const [modal, setModal] = useState<'move' | 'add' | 'portability' | null>(
+    canAssign && !staffView && params.get('buy') === '1' ? 'add' : null,
+  );
   const remove = useRemoveNumbers();
   const { confirm, dialog } = useConfirm();
   // rows seen on any page, so a selection that spans pages still knows its numbers' accounts
@@ -105,7 +111,7 @@ export function PhoneNumbersTab({ scope }: { scope: PortalScope }) {
             <>
               {canAssign && (
                 <Button leftSection={<IconPlus size={16} />} onClick={() => setModal('add')}>
-                  Add Number
+                  {staffView ? 'Add Number' : 'Buy Number'}
                 </Button>
               )}
               <Button variant="default" leftSection={<IconSearch size={16} />} onClick={() => setModal('portability')}>
@@ -124,7 +130,7 @@ export function PhoneNumbersTab({ scope }: { scope: PortalScope }) {
           {showAccount && (
             <AccountPicker
               placeholder="All accounts"
-              withCustomer={!scope.customerId}
+              withCustomer={staffView && !scope.customerId}
               customerId={scope.customerId}
               {...list.filter('account')}
               w={260}
@@ -175,7 +181,13 @@ export function PhoneNumbersTab({ scope }: { scope: PortalScope }) {
         onDone={() => list.setSelection([])}
       />
       {canAssign && (
-        <AddNumberModal opened={modal === 'add'} onClose={() => setModal(null)} accountId={scope.accountId} customerId={scope.customerId} />
+        <AddNumberModal
+          opened={modal === 'add'}
+          onClose={() => setModal(null)}
+          accountId={scope.accountId}
+          customerId={scope.customerId}
+          buy={!staffView}
+        />
       )}
       <PortabilityModal
         opened={modal === 'portability'}

@@ -20,7 +20,8 @@ const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...PORTING_STATUSES.map((s)
 /** Spec 2.8, Number Porting tab: Request ID, Number, Request Date, Status, Account, Actions. */
 export function PortingTab({ scope }: { scope: PortalScope }) {
   const list = useListState({ filters: FILTERS, prefix: 'port' });
-  const showAccount = scope.portal === 'admin' && !scope.accountId;
+  const staffView = scope.portal === 'admin';
+  const showAccount = !scope.accountId;
   const { data, isFetching } = useQuery(
     portingListQuery({
       ...list.query,
@@ -37,7 +38,15 @@ export function PortingTab({ scope }: { scope: PortalScope }) {
     { key: 'number', header: 'Number', render: (p) => p.number },
     { key: 'date', header: 'Request Date', render: (p) => <DateText value={p.requestDate} /> },
     { key: 'status', header: 'Status', render: (p) => <StatusBadge status={p.status} /> },
-    ...(showAccount ? [{ key: 'account', header: 'Account', render: (p: TPortingRequest) => `${p.customerName} — ${p.accountName}` }] : []),
+    ...(showAccount
+      ? [
+          {
+            key: 'account',
+            header: 'Account',
+            render: (p: TPortingRequest) => (staffView ? `${p.customerName} — ${p.accountName}` : p.accountName),
+          },
+        ]
+      : []),
   ];
 
   return (

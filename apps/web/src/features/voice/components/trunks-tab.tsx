@@ -3,6 +3,7 @@ import { ROUTE_STRATEGIES, ROUTE_STRATEGY_LABELS, TRUNK_STATUSES, type TTrunk } 
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { usePortalScope } from '../../../lib/scope.ts';
 import { useCan } from '../../../lib/session.ts';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
@@ -45,6 +46,7 @@ function IpGroup({ rows }: { rows: { ip: string; name: string | null }[] }) {
 
 /** SIP Trunk / Trunk Groups tab: the trunk table with inline route strategy, edit, create and delete. */
 export function TrunksTab({ scope }: { scope: { customerId?: string | undefined; accountId?: string | undefined; showAccount: boolean } }) {
+  const staff = usePortalScope().portal === 'admin';
   const list = useListState({ filters: FILTERS, prefix: 'trunk' });
   const { data, isFetching, isPlaceholderData } = useQuery(
     trunkListQuery({ ...list.query, customerId: scope.customerId, accountId: scope.accountId }),
@@ -158,7 +160,7 @@ export function TrunksTab({ scope }: { scope: { customerId?: string | undefined;
         onClose={() => setEditing(null)}
         trunk={editing === 'new' ? null : editing}
         customerId={scope.customerId}
-        withCustomer={scope.showAccount && !scope.customerId}
+        withCustomer={staff && scope.showAccount && !scope.customerId}
         defaultAccountId={scope.accountId}
       />
       {dialog}

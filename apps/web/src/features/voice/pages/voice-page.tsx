@@ -27,7 +27,7 @@ export function VoicePage() {
   const accountId = scope.accountId ?? params.get('account') ?? '';
   const { data: account } = useQuery(channelAllocationQuery(accountId));
   const staff = scope.portal === 'admin';
-  const tabScope = { customerId, accountId: accountId || undefined, showAccount: staff && !accountId };
+  const tabScope = { customerId, accountId: accountId || undefined, showAccount: !accountId };
 
   function update(changes: Record<string, string>) {
     // a new account or tab starts every list from its first page
