@@ -24,7 +24,7 @@ test('staff edit the company profile in its modal and see it saved after a reloa
   await expect(modal).toBeHidden();
 
   await page.reload();
-  await expect(page.getByText('+1 (512) 555-0142')).toBeVisible();
+  await expect(page.getByText('(512) 555-0142', { exact: true })).toBeVisible();
   await expect(page.getByText('hello@initech.example')).toBeVisible();
 
   // The other tabs.

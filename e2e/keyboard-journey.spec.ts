@@ -113,7 +113,7 @@ test('staff sign in, find a customer, edit it, save and sign out with the keyboa
   await expect(page.getByRole('alert').filter({ hasText: 'Company profile updated successfully' })).toBeVisible();
   await expect(modal).toBeHidden();
   await expect(edit).toBeFocused();
-  await expect(page.getByText('+1 (512) 555-0199')).toBeVisible();
+  await expect(page.getByText('(512) 555-0199')).toBeVisible();
 
   // Sign out: the account menu opens with Enter, the arrows move through it, Enter chooses.
   const account = page.getByRole('button', { name: /^Account menu for/ });

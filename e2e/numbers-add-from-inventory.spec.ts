@@ -32,9 +32,14 @@ test('staff add a number from the inventory to an account and check portability'
   // Search Portability validates E.164 and says why.
   await page.getByRole('button', { name: 'Search Portability' }).click();
   const check = page.getByRole('dialog', { name: 'Search Portability' });
-  await check.getByRole('textbox', { name: 'Phone number' }).fill('212-555-0100');
+  await check.getByRole('textbox', { name: 'Phone number' }).fill('212-55');
   await check.getByRole('button', { name: 'Check' }).click();
-  await expect(check.getByText('Enter the number in E.164 format, e.g. +12125550123')).toBeVisible();
+  await expect(check.getByText('Enter a valid phone number, e.g. +1 212 555 0123 or (212) 555-0123')).toBeVisible();
+  // typed the way people write it, the number is read as E.164 and the check says why it cannot be ported
+  await check.getByRole('textbox', { name: 'Phone number' }).fill('+1 (415) 555-0100');
+  await check.getByRole('button', { name: 'Check' }).click();
+  await expect(check.getByTestId('portability-result')).toContainText('(415) 555-0100 cannot be ported in');
+  await expect(check.getByTestId('portability-result')).toContainText('555 is not a valid exchange');
   await check.getByRole('textbox', { name: 'Phone number' }).fill('+442071234567');
   await check.getByRole('button', { name: 'Check' }).click();
   await expect(check.getByTestId('portability-result')).toContainText('international numbers cannot be ported');

@@ -115,6 +115,8 @@ describe('customer detail and changes', () => {
     expect(res.statusCode).toBe(201);
     const created = res.json();
     expect(created.customerId).toBe('CUST-1021');
+    // the phone as typed, stored in E.164
+    expect(created.phone).toBe('+12125550199');
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, created.id));
     expect(audit.map((a) => a.action)).toContain('customer.create');
   });

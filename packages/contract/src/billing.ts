@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZEmail, ZIsoDateTime, ZOptionalText, ZPhone, ZRequiredText, ZText } from './common.ts';
+import { ZEmail, ZIsoDateTime, ZOptionalText, ZRequiredText, ZText } from './common.ts';
+import { ZPhone } from './phone.ts';
 
 export const PAYMENT_METHOD_TYPES = ['credit_card', 'bank_account'] as const;
 export const PAYMENT_METHOD_STATUSES = ['Active', 'Expiring Soon', 'Expired'] as const;

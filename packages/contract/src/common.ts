@@ -90,13 +90,6 @@ export const ZEmail = ZText().trim().min(1, 'Email is required').max(254).email(
 
 export const ZSortDir = z.enum(['asc', 'desc']).default('asc');
 
-/** A phone number as people type it: digits with optional +, spaces, dots, dashes and brackets. */
-export const ZPhone = ZText()
-  .trim()
-  .min(1, 'Phone is required')
-  .max(30)
-  .regex(/^\+?[0-9().\s-]{7,}$/, 'Phone number is invalid');
-
 /** Optional text: blank becomes null. */
 export const ZOptionalText = (max = 200) =>
   ZText()

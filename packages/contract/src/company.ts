@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZEmail, ZIsoDateTime, ZOptionalText, ZPhone, ZRequiredText, ZText } from './common.ts';
+import { ZEmail, ZIsoDateTime, ZOptionalText, ZRequiredText, ZText } from './common.ts';
+import { ZPhone } from './phone.ts';
 
 /** The customer's own company profile (customer document: Company Profile, sections 3 and 5). */
 export const ZCompanyProfile = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZEmail, ZIsoDateTime, ZOptionalText, ZPageQuery, ZPhone, ZRequiredText, ZSortDir, ZText } from './common.ts';
+import { ZEmail, ZIsoDateTime, ZOptionalText, ZPageQuery, ZRequiredText, ZSortDir, ZText } from './common.ts';
+import { ZPhone } from './phone.ts';
 
 export const CUSTOMER_STATUSES = ['active', 'pending', 'suspended', 'inactive'] as const;
 export const ZCustomerStatus = z.enum(CUSTOMER_STATUSES);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAccountChoice, ZId, ZIsoDate, ZIsoDateTime, ZPage, ZPageQuery, ZText } from './common.ts';
+import { ZE164 } from './phone.ts';
 
 export const NUMBER_TYPES = ['DID', 'TFN'] as const;
 export const NUMBER_FEATURES = ['Voice', 'SMS', 'Fax'] as const;
@@ -47,13 +48,6 @@ export const ZPortingDocumentFile = z
     else if (file.size < 1) ctx.addIssue({ code: 'custom', message: 'The file is empty' });
     else if (file.size > PORTING_DOCUMENT_MAX_BYTES) ctx.addIssue({ code: 'custom', message: 'The file is larger than 10 MB' });
   });
-
-/** E.164: a plus, a country code that does not start with 0, 8 to 15 digits in all. */
-export const E164_PATTERN = /^\+[1-9]\d{7,14}$/;
-export const ZE164 = ZText()
-  .trim()
-  .min(1, 'Please enter a phone number')
-  .regex(E164_PATTERN, 'Enter the number in E.164 format, e.g. +12125550123');
 
 /** A list filter: empty strings mean "no filter" (what an emptied form field sends). */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());

@@ -45,8 +45,9 @@ const HOUR_WEIGHTS: readonly (readonly [number, number])[] = Array.from({ length
   h >= 13 && h <= 21 ? 9 : h === 12 || h === 22 ? 6 : h === 23 || h <= 2 ? 3 : 1,
 ]);
 
+/** A fictional contact number (555-01xx is set aside for fiction), stored in E.164 like every phone. */
 export function contactPhone(rng: Rng, areaCode: string): string {
-  return `(${areaCode}) 555-01${rng.digits(2)}`;
+  return `+1${areaCode}55501${rng.digits(2)}`;
 }
 
 /** A US central office code (NXX) that is neither N11 nor reserved. */

@@ -9,6 +9,7 @@ import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
+import { PhoneText } from '../../../ui/phone-text.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
@@ -82,7 +83,9 @@ export function AccountGeneralTab() {
             <>
               <Row label="Name">{account.accountManager.name}</Row>
               <Row label="Email">{account.accountManager.email}</Row>
-              <Row label="Phone">{account.accountManager.phone}</Row>
+              <Row label="Phone">
+                <PhoneText value={account.accountManager.phone} />
+              </Row>
             </>
           ) : (
             <Text size="sm" c="dimmed">
@@ -100,7 +103,9 @@ export function AccountGeneralTab() {
               <Row label="Contact">{billing.contact.name}</Row>
               <Row label="Title">{billing.contact.title}</Row>
               <Row label="Email">{billing.contact.email}</Row>
-              <Row label="Phone">{billing.contact.phone}</Row>
+              <Row label="Phone">
+                <PhoneText value={billing.contact.phone} />
+              </Row>
               <Row label="Address">{billing.address}</Row>
             </>
           )}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { DateText } from '../../../ui/date-text.tsx';
+import { PhoneText } from '../../../ui/phone-text.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { companyProfileQuery } from '../api/company.ts';
 
@@ -28,7 +29,9 @@ function CompanyInfo() {
         <StatusBadge status={c.status} />
       </Item>
       <Item label="Email">{c.email}</Item>
-      <Item label="Phone">{c.phone}</Item>
+      <Item label="Phone">
+        <PhoneText value={c.phone} />
+      </Item>
       <Item label="Address">{[c.address, c.city, `${c.state} ${c.zipCode}`.trim(), c.country].filter(Boolean).join(', ')}</Item>
       <Item label="Account Manager">{c.accountManager ?? 'Unassigned'}</Item>
       <Item label="Customer Since">

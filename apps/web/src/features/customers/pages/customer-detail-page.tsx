@@ -6,6 +6,7 @@ import { type ComponentType, type ReactNode, useCallback, useState } from 'react
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api.ts';
 import { useCan } from '../../../lib/session.ts';
+import { PhoneText } from '../../../ui/phone-text.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
 import { customerQuery } from '../api/customers.ts';
@@ -42,7 +43,9 @@ function CustomerSummary({ customer }: { customer: TCustomer }) {
         <Field label="Company Name">{customer.name}</Field>
         <Field label="Customer ID">{customer.customerId}</Field>
         <Field label="Email">{customer.email}</Field>
-        <Field label="Phone">{customer.phone}</Field>
+        <Field label="Phone">
+          <PhoneText value={customer.phone} />
+        </Field>
         <Field label="Address">{address}</Field>
         <Field label="Account Manager">{customer.accountManager?.name ?? 'Unassigned'}</Field>
         <Field label="Status">

@@ -9,6 +9,7 @@ import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { ListStatePagination } from '../../../ui/pagination.tsx';
+import { PhoneText } from '../../../ui/phone-text.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
@@ -98,7 +99,7 @@ export function CustomerListPage() {
         </Text>
       ),
     },
-    { key: 'phone', header: 'Phone Number', nowrap: true, render: (c) => c.phone },
+    { key: 'phone', header: 'Phone Number', nowrap: true, render: (c) => <PhoneText value={c.phone} /> },
     {
       key: 'revenue',
       header: 'Total Revenue (USD)',

@@ -1,11 +1,13 @@
 import { Button, Checkbox, Group, Modal, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { NUMBER_FEATURES, type TPhoneNumber, ZAssignNumbersBody, ZInventoryQuery } from '@portal/contract/numbers';
+import { formatPhone } from '@portal/contract/phone';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { formatUsd } from '../../../lib/format.ts';
 import { AccountPicker } from '../../../ui/account-picker.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { PhoneText } from '../../../ui/phone-text.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { inventoryQuery, useAssignNumbers } from '../api/numbers.ts';
@@ -107,14 +109,16 @@ export function AddNumberModal({
                 <Table.Tr key={n.id}>
                   <Table.Td>
                     <Checkbox
-                      aria-label={`Select ${n.number}`}
+                      aria-label={`Select ${formatPhone(n.number)}`}
                       checked={picked.includes(n.id)}
                       onChange={(e) =>
                         form.setFieldValue('numberIds', e.currentTarget.checked ? [...picked, n.id] : picked.filter((x) => x !== n.id))
                       }
                     />
                   </Table.Td>
-                  <Table.Td>{n.number}</Table.Td>
+                  <Table.Td>
+                    <PhoneText value={n.number} />
+                  </Table.Td>
                   <Table.Td>{n.type === 'TFN' ? 'Toll-Free' : 'DID'}</Table.Td>
                   <Table.Td>{n.features.join(', ')}</Table.Td>
                   <Table.Td>{n.city ? `${n.city}, ${n.state}` : '—'}</Table.Td>

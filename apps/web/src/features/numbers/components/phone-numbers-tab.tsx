@@ -15,6 +15,7 @@ import { ExportButton } from '../../../ui/export-button.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { ListStatePagination } from '../../../ui/pagination.tsx';
+import { PhoneText } from '../../../ui/phone-text.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
@@ -90,7 +91,7 @@ export function PhoneNumbersTab({ scope }: { scope: PortalScope }) {
       header: 'Number',
       render: (n) => (
         <Text fw={500} size="sm">
-          {n.number}
+          <PhoneText value={n.number} />
         </Text>
       ),
     },

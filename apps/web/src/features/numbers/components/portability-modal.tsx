@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { type TPortability, ZCreatePortingBody, ZPortabilityBody } from '@portal/contract/numbers';
+import { formatPhone } from '@portal/contract/phone';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useCan } from '../../../lib/session.ts';
@@ -77,7 +78,7 @@ export function PortabilityModal({
           <Alert
             color={result.portable ? 'green' : 'red'}
             icon={result.portable ? <IconCircleCheck /> : <IconCircleX />}
-            title={result.portable ? `${result.number} can be ported in` : `${result.number} cannot be ported in`}
+            title={result.portable ? `${formatPhone(result.number)} can be ported in` : `${formatPhone(result.number)} cannot be ported in`}
             data-testid="portability-result"
           >
             {result.reason}

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/session.ts';
 import { DateText } from '../../../ui/date-text.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { PhoneText } from '../../../ui/phone-text.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
@@ -80,7 +81,7 @@ export function PortingDetailModal({
         <Stack>
           <SimpleGrid cols={2} spacing="xs">
             <Text size="sm">
-              <b>Number:</b> {data.number}
+              <b>Number:</b> <PhoneText value={data.number} />
             </Text>
             <Text size="sm">
               <b>Status:</b> <StatusBadge status={data.status} />

@@ -8,6 +8,7 @@ import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListStatePagination } from '../../../ui/pagination.tsx';
+import { PhoneText } from '../../../ui/phone-text.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { portingListQuery } from '../api/numbers.ts';
@@ -35,7 +36,7 @@ export function PortingTab({ scope }: { scope: PortalScope }) {
 
   const columns: Column<TPortingRequest>[] = [
     { key: 'code', header: 'Request ID', render: (p) => p.requestCode },
-    { key: 'number', header: 'Number', render: (p) => p.number },
+    { key: 'number', header: 'Number', render: (p) => <PhoneText value={p.number} /> },
     { key: 'date', header: 'Request Date', render: (p) => <DateText value={p.requestDate} /> },
     { key: 'status', header: 'Status', render: (p) => <StatusBadge status={p.status} /> },
     ...(showAccount

@@ -8,6 +8,7 @@ import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { ExportButton } from '../../../ui/export-button.tsx';
 import { FilterBar } from '../../../ui/filter-bar.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
+import { PhoneText } from '../../../ui/phone-text.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { cdrListQuery } from '../api/voice.ts';
@@ -54,8 +55,8 @@ export function CdrsTab({ scope }: { scope: { customerId?: string | undefined; a
 
   const columns: Column<TCdr>[] = [
     { key: 'time', header: 'Date/Time', render: (c) => formatDateTime(c.startedAt) },
-    { key: 'from', header: 'From', render: (c) => c.fromNumber },
-    { key: 'to', header: 'To', render: (c) => c.toNumber },
+    { key: 'from', header: 'From', render: (c) => <PhoneText value={c.fromNumber} /> },
+    { key: 'to', header: 'To', render: (c) => <PhoneText value={c.toNumber} /> },
     ...(scope.showAccount ? [{ key: 'account', header: 'Account', render: (c: TCdr) => c.accountName }] : []),
     { key: 'duration', header: 'Duration', render: (c) => hms(c.durationSeconds) },
     { key: 'status', header: 'Status', render: (c) => <StatusBadge status={c.status} /> },
