@@ -22,9 +22,7 @@ describe('phone numbers, one way', () => {
 
   it('validates and stores E.164 through the schemas', () => {
     expect(ZE164.parse('+1 (415) 555-0100')).toBe('+14155550100');
-    expect(ZE164.safeParse('212-55').error?.issues[0]?.message).toBe(
-      'Enter a valid phone number, e.g. +1 212 555 0123 or (212) 555-0123',
-    );
+    expect(ZE164.safeParse('212-55').error?.issues[0]?.message).toBe('Enter a valid phone number, e.g. +1 212 555 0123 or (212) 555-0123');
     expect(ZE164.safeParse('').error?.issues[0]?.message).toBe('Please enter a phone number');
     expect(ZPhone.parse('+1 (512) 555-0142')).toBe('+15125550142');
     expect(ZPhone.safeParse('call me').error?.issues[0]?.message).toBe('Phone number is invalid');
