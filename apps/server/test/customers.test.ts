@@ -105,9 +105,13 @@ describe('customer detail and changes', () => {
     expect(Date.now() - (mine?.accessedAt.getTime() ?? 0)).toBeLessThan(60_000);
   });
 
-  it('answers 404 for an unknown customer and 400 for a bad id', async () => {
+  it('answers 404 for an unknown customer and for an id that cannot be one', async () => {
     expect((await req('admin', 'GET', '/api/admin/customers/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-    expect((await req('admin', 'GET', '/api/admin/customers/nope')).statusCode).toBe(400);
+    for (const bad of ['nope', 'not-a-real-id!!', '%%%']) {
+      const res = await req('admin', 'GET', `/api/admin/customers/${encodeURIComponent(bad)}`);
+      expect(res.statusCode, bad).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    }
   });
 
   it('creates a customer with the next customer ID and an audit entry', async () => {

@@ -55,6 +55,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(err.statusCode).send(body(err.code, err.message, err.fields));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
+      // Every path parameter is a record id: one that cannot be valid names no record, so the
+      // answer is the same 404 as for an unknown or out-of-reach record (and the web shows its
+      // not-found state), never a 400 with field errors about the URL.
+      if (err.validationContext === 'params') return reply.code(404).send(body('NOT_FOUND', 'Record not found'));
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {
         const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || err.validationContext || 'request';
