@@ -27,8 +27,14 @@ test('staff filter, page and delete customers; the list state lives in the URL',
   await page.getByRole('textbox', { name: 'Name' }).fill('');
 
   await page.getByRole('combobox', { name: 'Status' }).click();
+  // Every status a customer can have, Inactive included.
+  await expect(page.getByRole('option')).toHaveText(['All', 'Active', 'Pending', 'Suspended', 'Inactive']);
   await page.getByRole('option', { name: 'Suspended' }).click();
   await expect(table.getByRole('row').nth(1)).toContainText('Suspended');
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Inactive' }).click();
+  await expect(page).toHaveURL(/status=inactive/);
+  await expect(table.getByRole('row').nth(1)).toContainText('Inactive');
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'All' }).click();
 

@@ -1,3 +1,4 @@
+import { CUSTOMER_STATUSES } from '@portal/contract/customers';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, customers, phoneNumbers, recentCustomers, sessions, users } from '../src/db/schema/index.ts';
@@ -57,6 +58,12 @@ describe('customer list', () => {
     expect(byCode.items[0].name).toBe(globex.name);
     const suspended = (await req('admin', 'GET', '/api/admin/customers?status=suspended&pageSize=100')).json();
     expect(suspended.items.every((c: { status: string }) => c.status === 'suspended')).toBe(true);
+    // Every status of the contract filters, Inactive included (the seed has inactive customers).
+    for (const status of CUSTOMER_STATUSES) {
+      const filtered = (await req('admin', 'GET', `/api/admin/customers?status=${status}&pageSize=100`)).json();
+      expect(filtered.total, status).toBeGreaterThan(0);
+      expect(filtered.items.every((c: { status: string }) => c.status === status)).toBe(true);
+    }
     const rich = (await req('admin', 'GET', '/api/admin/customers?revenue=100k-plus&pageSize=100')).json();
     expect(rich.total).toBeGreaterThan(0);
     expect(rich.items.every((c: { revenue: number }) => c.revenue >= 100_000)).toBe(true);
@@ -105,9 +112,13 @@ describe('customer detail and changes', () => {
     expect(Date.now() - (mine?.accessedAt.getTime() ?? 0)).toBeLessThan(60_000);
   });
 
-  it('answers 404 for an unknown customer and 400 for a bad id', async () => {
+  it('answers 404 for an unknown customer and for an id that cannot be one', async () => {
     expect((await req('admin', 'GET', '/api/admin/customers/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-    expect((await req('admin', 'GET', '/api/admin/customers/nope')).statusCode).toBe(400);
+    for (const bad of ['nope', 'not-a-real-id!!', '%%%']) {
+      const res = await req('admin', 'GET', `/api/admin/customers/${encodeURIComponent(bad)}`);
+      expect(res.statusCode, bad).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    }
   });
 
   it('creates a customer with the next customer ID and an audit entry', async () => {

@@ -86,6 +86,38 @@ describe('the route table', () => {
   });
 });
 
+describe('a path id that cannot name a record', () => {
+  // Malformed ids as a browser sends them from an address bar (encoded by the web client).
+  const MALFORMED = ['not-a-real-id!!', 'xyz', '%%%', '12345', `${SAMPLE_ID}x`];
+  const callers = [
+    ['admin', 'staff:admin'],
+    ['customer', 'customer:admin'],
+  ] as const;
+
+  it('answers 404 NOT_FOUND (never a 400 about the URL) on every route with path parameters', async () => {
+    const { rolesFor } = await import('@portal/contract/roles');
+    const cookies = { admin: await signIn(t.app, 'admin'), customer: customerCookie };
+    const withParams = t.app.routeTable.filter((r) => r.url.includes(':'));
+    expect(withParams.length).toBeGreaterThan(20);
+    for (const r of withParams) {
+      const allowed = rolesFor(r.permission) as readonly string[];
+      const caller = callers.find(([, key]) => allowed.includes(key));
+      expect(caller, `${r.method} ${r.url}: no test caller`).toBeDefined();
+      for (const bad of MALFORMED) {
+        const url = r.url.replace(/:[A-Za-z]+/g, encodeURIComponent(bad));
+        const res = await as(t.app, cookies[caller?.[0] ?? 'admin'], { method: r.method as 'GET', url });
+        expect(res.statusCode, `${r.method} ${url}`).toBe(404);
+        expect(res.json(), `${r.method} ${url}`).toEqual({ error: { code: 'NOT_FOUND', message: 'Record not found' } });
+      }
+      // A well-formed id of no record is the same 404 on reads.
+      if (r.method === 'GET') {
+        const res = await as(t.app, cookies[caller?.[0] ?? 'admin'], { method: 'GET', url: concrete(r.url) });
+        expect(res.statusCode, `GET ${concrete(r.url)}`).toBe(404);
+      }
+    }
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('lists every checked route with the roles it allows in x-roles', async () => {
     const res = await as(t.app, null, { method: 'GET', url: '/api/openapi.json' });

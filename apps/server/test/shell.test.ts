@@ -74,10 +74,12 @@ describe('breadcrumb names', () => {
     expect((await get('customer', `/api/names/accounts/${acc?.id}`)).statusCode).toBe(404);
   });
 
-  it('answers 400 for an id that is not a uuid', async () => {
-    const res = await get('admin', '/api/names/customers/not-a-uuid');
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields.id).toBeDefined();
+  it('answers 404 for an id that is not a uuid (no such record, as for an unknown one)', async () => {
+    for (const path of ['/api/names/customers/not-a-uuid', '/api/names/accounts/not-a-real-id!!']) {
+      const res = await get('admin', path);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Record not found' } });
+    }
   });
 });
 

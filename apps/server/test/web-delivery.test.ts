@@ -54,6 +54,25 @@ describe('web app delivery', () => {
     }
   });
 
+  it('sends a screen address with a stray % (typed into the address bar) to the same address escaped, for the app to answer', async () => {
+    const res = await t.app.inject({ url: '/customer/accounts/%%%?tab=1' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/customer/accounts/%25%25%25?tab=1');
+    const page = await t.app.inject({ url: res.headers.location as string });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Portal</title>');
+    // Never to another site, whatever the path starts with.
+    for (const url of ['//evil.example/%%', '/\\evil.example/%zz', '/%2F%2Fevil.example/%']) {
+      const away = await t.app.inject({ url });
+      expect(away.statusCode, url).toBe(302);
+      expect(away.headers.location, url).toMatch(/^\/[^/\\]/);
+    }
+    // The API keeps its one error shape.
+    const api = await t.app.inject({ url: '/api/accounts/%%%' });
+    expect(api.statusCode).toBe(400);
+    expect(api.json().error.code).toBe('BAD_REQUEST');
+  });
+
   it('compresses API answers above a kilobyte, and leaves small ones alone', async () => {
     const big = await t.app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
     expect(big.statusCode).toBe(200);

@@ -17,10 +17,34 @@ const CLIENT_ERROR_MESSAGES: Record<number, string> = {
 };
 
 /**
- * Errors Fastify raises before a route runs (a path parameter past `maxParamLength`, a URL it
- * cannot decode): the same shape as every other error, instead of Fastify's own.
+ * A screen's address Fastify cannot decode (a stray `%` typed into the address bar, as in
+ * /customer/accounts/%%%): the same address with every `%` escaped, for the web app to route and
+ * show its not-found state. Always a path on this site (leading slashes and backslashes dropped);
+ * null for the API, other methods and addresses with characters a Location cannot carry.
  */
-export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+export function escapedScreenAddress(method: string, url: string): string | null {
+  if ((method !== 'GET' && method !== 'HEAD') || !/^[\x21-\x7e]*$/.test(url)) return null;
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  if (path === '/api' || path.startsWith('/api/')) return null;
+  const escaped = path
+    .replace(/^[/\\]+/, '')
+    .replaceAll('%', '%25')
+    .replaceAll('\\', '%5C');
+  return `/${escaped}${q === -1 ? '' : url.slice(q)}`;
+}
+
+/**
+ * Errors Fastify raises before a route runs (a path parameter past `maxParamLength`, a URL it
+ * cannot decode): the same shape as every other error, instead of Fastify's own; a screen's
+ * undecodable address goes to its escaped form.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const escaped = err.code === 'FST_ERR_BAD_URL' ? escapedScreenAddress(req.method, req.url) : null;
+  if (escaped) {
+    reply.redirect(escaped, 302);
+    return;
+  }
   const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : (err.statusCode ?? 400);
   if (status >= 500) {
     reply.code(500).send(body('INTERNAL', 'Something went wrong. Please try again.'));
@@ -55,6 +79,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(err.statusCode).send(body(err.code, err.message, err.fields));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
+      // Every path parameter is a record id: one that cannot be valid names no record, so the
+      // answer is the same 404 as for an unknown or out-of-reach record (and the web shows its
+      // not-found state), never a 400 with field errors about the URL.
+      if (err.validationContext === 'params') return reply.code(404).send(body('NOT_FOUND', 'Record not found'));
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {
         const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || err.validationContext || 'request';

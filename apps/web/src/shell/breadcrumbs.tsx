@@ -3,12 +3,12 @@ import { IconHome } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { portalHome, portalOfPath, type RecordCrumb, useHandleMatches } from '../lib/route-handle.ts';
 import { useRecordName } from './api/record-name.ts';
-import { buildCrumbs, type Crumb } from './build-crumbs.ts';
+import { buildCrumbs, type Crumb, recordCrumbText } from './build-crumbs.ts';
 
 function RecordName({ record, id }: { record: RecordCrumb['record']; id: string }) {
   const name = useRecordName(record, id);
   if (name.isPending) return <Skeleton height={12} width={110} radius="sm" display="inline-block" aria-label="Loading name" />;
-  return <>{name.data?.name ?? id}</>;
+  return <>{recordCrumbText(record, name.data, name.error)}</>;
 }
 
 function CrumbLabel({ crumb }: { crumb: Crumb }) {

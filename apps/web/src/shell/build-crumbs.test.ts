@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../lib/api.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
-import { buildCrumbs } from './build-crumbs.ts';
+import { buildCrumbs, recordCrumbText } from './build-crumbs.ts';
 
 const match = (pathname: string, handle?: RouteHandle, params: Record<string, string> = {}) => ({ pathname, handle, params });
 
@@ -48,5 +49,18 @@ describe('buildCrumbs', () => {
       ['Accounts', false],
       ['New Account', false],
     ]);
+  });
+});
+
+describe('recordCrumbText', () => {
+  it("shows the record's name, 'Not found' for no such record, never the id", () => {
+    expect(recordCrumbText('customer', { name: 'Acme Corp' }, null)).toBe('Acme Corp');
+    expect(recordCrumbText('account', undefined, new ApiError(404, 'NOT_FOUND', 'Record not found'))).toBe('Not found');
+    expect(recordCrumbText('customer', undefined, new ApiError(404, 'NOT_FOUND', 'Record not found'))).toBe('Not found');
+  });
+
+  it('falls back to the kind of record when the name could not be read', () => {
+    expect(recordCrumbText('customer', undefined, new ApiError(0, 'NETWORK_ERROR', 'offline'))).toBe('Customer');
+    expect(recordCrumbText('account', undefined, new ApiError(500, 'INTERNAL', 'boom'))).toBe('Account');
   });
 });

@@ -1,3 +1,4 @@
+import { isApiError } from '../lib/api.ts';
 import type { HandleMatch, RecordCrumb } from '../lib/route-handle.ts';
 
 export type Crumb = { path: string; label: string | RecordCrumb; id?: string; link: boolean };
@@ -21,4 +22,16 @@ export function buildCrumbs(matches: Pick<HandleMatch, 'pathname' | 'handle' | '
   const last = crumbs.at(-1);
   if (last) last.link = false;
   return crumbs;
+}
+
+const RECORD_KINDS: Record<RecordCrumb['record'], string> = { customer: 'Customer', account: 'Account' };
+
+/**
+ * A record crumb's text once its name has been asked for: the record's name; 'Not found' when
+ * there is no such record (the page shows its not-found state); the kind of record when the name
+ * could not be read. Never the id from the address bar.
+ */
+export function recordCrumbText(record: RecordCrumb['record'], name: { name: string } | undefined, error: unknown): string {
+  if (name) return name.name;
+  return isApiError(error, 'NOT_FOUND') ? 'Not found' : RECORD_KINDS[record];
 }

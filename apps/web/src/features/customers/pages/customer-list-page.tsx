@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { REVENUE_BANDS, type TCustomerListItem } from '@portal/contract/customers';
+import { CUSTOMER_STATUSES, REVENUE_BANDS, type TCustomerListItem } from '@portal/contract/customers';
 import { IconEdit, IconPlus, IconTrash, IconUserShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -11,18 +11,14 @@ import { MoneyText } from '../../../ui/money-text.tsx';
 import { ListStatePagination } from '../../../ui/pagination.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
-import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { StatusBadge, statusLabel } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { customerListQuery, useDeleteCustomer } from '../api/customers.ts';
 import { useImpersonate } from '../api/impersonation.ts';
 
-const STATUS_OPTIONS = [
-  { value: '', label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'suspended', label: 'Suspended' },
-];
+// Every status a customer can have (the spec's Active, Pending, Suspended, and Inactive, which the data has too).
+const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...CUSTOMER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))];
 const REVENUE_OPTIONS = [{ value: '', label: 'All revenue' }, ...REVENUE_BANDS.map((b) => ({ value: b.value, label: b.label }))];
 const FILTERS = { search: '', status: '', revenue: '' };
 
