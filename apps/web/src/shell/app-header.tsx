@@ -1,12 +1,14 @@
-import { Burger, Group, Title } from '@mantine/core';
+import { Burger, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useRouteTitle } from '../lib/route-handle.ts';
 
-type Props = { actions: ReactNode; isMobile: boolean; sidebarOpened: boolean; onToggleSidebar: () => void };
+type Props = { start: ReactNode; actions: ReactNode; isMobile: boolean; sidebarOpened: boolean; onToggleSidebar: () => void };
 
-/** Burger (phones), the screen's title, and the actions given by src/app (notification bell, profile menu). */
-export function AppHeader({ actions, isMobile, sidebarOpened, onToggleSidebar }: Props) {
-  const title = useRouteTitle();
+/**
+ * Burger (phones), the breadcrumb trail, and the actions given by src/app (notification bell,
+ * profile menu). The screen's title is its own h1, once (the spec's header title is optional;
+ * showing both repeated it), and the trail in the header leaves the page its height for rows.
+ */
+export function AppHeader({ start, actions, isMobile, sidebarOpened, onToggleSidebar }: Props) {
   return (
     <Group h={60} px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap" miw={0}>
@@ -19,9 +21,7 @@ export function AppHeader({ actions, isMobile, sidebarOpened, onToggleSidebar }:
             aria-expanded={sidebarOpened}
           />
         )}
-        <Title order={2} size="h4" fw={600} lineClamp={1} data-testid="header-title">
-          {title}
-        </Title>
+        {start}
       </Group>
       <Group gap="xs" wrap="nowrap">
         {actions}

@@ -23,8 +23,12 @@ export function Breadcrumbs() {
   const crumbs = buildCrumbs(matches);
 
   return (
-    <nav aria-label="Breadcrumb">
-      <MantineBreadcrumbs separatorMargin={6} fz="sm" styles={{ root: { flexWrap: 'wrap', rowGap: 4 } }}>
+    <nav aria-label="Breadcrumb" style={{ minWidth: 0, overflow: 'hidden' }}>
+      <MantineBreadcrumbs
+        separatorMargin={6}
+        fz="sm"
+        styles={{ root: { flexWrap: 'nowrap', whiteSpace: 'nowrap' }, breadcrumb: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
+      >
         <Anchor component={Link} to={home} size="sm" c="dimmed">
           <Group gap={4} wrap="nowrap" component="span">
             <IconHome size={15} stroke={1.8} />

@@ -55,7 +55,7 @@ export function PortalLayout({ headerActions, impersonationBanner }: Props) {
       layout="alt"
       header={{ height: HEADER_HEIGHT + (impersonating ? BANNER_HEIGHT : 0) }}
       navbar={{ width: 260, breakpoint: SIDEBAR_BREAKPOINT_PX, collapsed: { mobile: !sidebar.opened } }}
-      padding={{ base: 'md', sm: 'xl' }}
+      padding={{ base: 'md', sm: 'lg' }}
     >
       <div ref={focusStart} tabIndex={-1} className={classes.focusStart} />
       <a href="#main-content" className={classes.skipLink}>
@@ -65,6 +65,7 @@ export function PortalLayout({ headerActions, impersonationBanner }: Props) {
       <AppShell.Header className={classes.header}>
         {impersonating && impersonationBanner(user.customerName ?? user.name)}
         <AppHeader
+          start={<Breadcrumbs />}
           actions={headerActions(portal)}
           isMobile={sidebar.isMobile}
           sidebarOpened={sidebar.opened}
@@ -79,8 +80,7 @@ export function PortalLayout({ headerActions, impersonationBanner }: Props) {
         <Overlay fixed zIndex={201} backgroundOpacity={0.45} blur={1} onClick={sidebar.close} data-testid="sidebar-overlay" />
       )}
       <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
-        <Stack gap="lg" maw={1400}>
-          <Breadcrumbs />
+        <Stack gap="md" maw={1400}>
           <Outlet />
         </Stack>
       </AppShell.Main>

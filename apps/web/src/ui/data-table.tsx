@@ -1,6 +1,7 @@
 import { Checkbox, Group, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import classes from './data-table.module.css';
 import { EmptyState } from './empty-state.tsx';
 import type { SortState } from './use-list-state.ts';
 
@@ -14,7 +15,34 @@ export type Column<T> = {
   width?: number | string;
   /** Keep the cell on one line (ids, phone numbers, money, dates, badges). */
   nowrap?: boolean;
+  /**
+   * What the column holds, which sets how it fits a working screen: `id`, `figure` (numbers, money,
+   * dates, phone numbers, IPs) and `badge` never wrap and line up in tabular figures; `name` (and
+   * other long text) stays on one line, cut with an ellipsis, the whole text as its tooltip.
+   */
+  kind?: 'id' | 'figure' | 'badge' | 'name';
+  /** The widest a `name` column grows before it is cut (default 260 px). */
+  maxWidth?: number;
+  /** Let a long header wrap (e.g. 'Total Revenue (USD)' over a column of short figures); others stay on one line. */
+  wrapHeader?: boolean;
 };
+
+const FIGURE = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+
+/** The style of a column's cells, from its kind. */
+function cellStyle<T>(c: Column<T>) {
+  const align = { textAlign: c.align };
+  if (c.kind === 'id' || c.kind === 'figure') return { ...align, ...FIGURE };
+  return { ...align, whiteSpace: c.nowrap || c.kind === 'badge' ? 'nowrap' : undefined } as const;
+}
+
+/** A cut `name` cell shows its whole text as a tooltip (only when it is cut). */
+function showCutText(e: { currentTarget: HTMLElement }) {
+  const box = e.currentTarget;
+  const inner = box.firstElementChild instanceof HTMLElement ? box.firstElementChild : box;
+  const cut = box.scrollWidth > box.clientWidth || inner.scrollWidth > inner.clientWidth;
+  box.title = cut ? (box.textContent ?? '') : '';
+}
 
 export type DataTableProps<T> = {
   columns: Column<T>[];
@@ -81,8 +109,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <Table.Th
             key={c.key}
             w={c.width}
-            // Long headers wrap so that narrow values (money, dates) keep their columns narrow.
-            style={{ textAlign: c.align, verticalAlign: 'bottom' }}
+            // Headers stay on one line: a row of one-line headers keeps ten rows on a 800 px screen.
+            style={{ textAlign: c.align, verticalAlign: 'bottom', whiteSpace: c.wrapHeader ? undefined : 'nowrap' }}
             aria-sort={active ? (sort?.dir === 'desc' ? 'descending' : 'ascending') : undefined}
           >
             {c.sortable && onSort ? (
@@ -144,8 +172,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </Table.Td>
           )}
           {columns.map((c) => (
-            <Table.Td key={c.key} style={{ textAlign: c.align, whiteSpace: c.nowrap ? 'nowrap' : undefined }}>
-              {c.render(row)}
+            <Table.Td key={c.key} style={cellStyle(c)}>
+              {c.kind === 'name' ? (
+                <div
+                  className={classes.cut}
+                  style={c.maxWidth ? ({ '--cut-max': `${c.maxWidth}px` } as CSSProperties) : undefined}
+                  onMouseEnter={showCutText}
+                >
+                  {c.render(row)}
+                </div>
+              ) : (
+                c.render(row)
+              )}
             </Table.Td>
           ))}
           {rowActions && (
@@ -164,7 +202,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     <Table.ScrollContainer minWidth={600}>
       <Table
         highlightOnHover
-        verticalSpacing="sm"
+        verticalSpacing={8}
         aria-label={props.label}
         aria-busy={loading || undefined}
         style={{ opacity: loading && rows ? 0.6 : 1 }}

@@ -55,8 +55,8 @@ export function AccountGeneralTab() {
   const columns: Column<TAccountService>[] = [
     { key: 'name', header: 'Service', render: (s) => s.name },
     { key: 'type', header: 'Type', render: (s) => s.serviceType },
-    { key: 'status', header: 'Status', render: (s) => <StatusBadge status={s.status} /> },
-    { key: 'cost', header: 'Monthly Cost', align: 'right', render: (s) => <MoneyText value={s.monthlyCost} /> },
+    { key: 'status', header: 'Status', kind: 'badge', render: (s) => <StatusBadge status={s.status} /> },
+    { key: 'cost', header: 'Monthly Cost', kind: 'figure', align: 'right', render: (s) => <MoneyText value={s.monthlyCost} /> },
   ];
 
   async function onRemove(s: TAccountService) {

@@ -22,14 +22,15 @@ const methodColumns: Column<TPaymentMethod>[] = [
     render: (m) => (m.type === 'credit_card' ? `${m.brand ?? 'Card'} •••• ${m.last4}` : `${m.bankName ?? 'Bank'} •••• ${m.last4}`),
   },
   { key: 'type', header: 'Type', render: (m) => (m.type === 'credit_card' ? 'Credit Card' : 'ACH') },
-  { key: 'holder', header: 'Holder', render: (m) => m.holderName },
+  { key: 'holder', header: 'Holder', kind: 'name', render: (m) => m.holderName },
   {
     key: 'expiry',
     header: 'Expires',
+    kind: 'figure',
     render: (m) => (m.expMonth && m.expYear ? `${String(m.expMonth).padStart(2, '0')}/${String(m.expYear).slice(-2)}` : '—'),
   },
-  { key: 'status', header: 'Status', render: (m) => <StatusBadge status={m.status} /> },
-  { key: 'default', header: 'Default', render: (m) => (m.isDefault ? <StatusBadge status="Default" /> : '') },
+  { key: 'status', header: 'Status', kind: 'badge', render: (m) => <StatusBadge status={m.status} /> },
+  { key: 'default', header: 'Default', kind: 'badge', render: (m) => (m.isDefault ? <StatusBadge status="Default" /> : '') },
 ];
 
 function BillingContactForm({ customer, onDirtyChange }: { customer: TCustomer; onDirtyChange: (dirty: boolean) => void }) {

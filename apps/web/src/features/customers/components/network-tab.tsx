@@ -11,12 +11,12 @@ import { customerIpAddressesQuery } from '../api/customers.ts';
 const TYPE_LABEL = { Inbound: 'Call Origination', Outbound: 'Call Termination' } as const;
 
 const columns: Column<TIpAddress>[] = [
-  { key: 'ip', header: 'IP Address', render: (r) => r.ipAddress },
+  { key: 'ip', header: 'IP Address', kind: 'figure', render: (r) => r.ipAddress },
   { key: 'type', header: 'Type', render: (r) => TYPE_LABEL[r.type] },
-  { key: 'account', header: 'Account', render: (r) => r.accountName ?? 'All accounts' },
-  { key: 'description', header: 'Description', render: (r) => r.description ?? '' },
-  { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} /> },
-  { key: 'updated', header: 'Last Updated', render: (r) => <DateText value={r.lastUpdated} /> },
+  { key: 'account', header: 'Account', kind: 'name', render: (r) => r.accountName ?? 'All accounts' },
+  { key: 'description', header: 'Description', kind: 'name', render: (r) => r.description ?? '' },
+  { key: 'status', header: 'Status', kind: 'badge', render: (r) => <StatusBadge status={r.status} /> },
+  { key: 'updated', header: 'Last Updated', kind: 'figure', render: (r) => <DateText value={r.lastUpdated} /> },
 ];
 
 /** Spec 2.6 382 Network tab: the customer's registered IPs and the network rules. */

@@ -79,32 +79,33 @@ export function CustomerListPage() {
       key: 'name',
       header: 'Customer Name',
       sortable: true,
+      kind: 'name',
+      maxWidth: 200,
       render: (c) => (
         <Anchor component={Link} to={`/admin/customers/${c.id}`} fw={500}>
           {c.name}
         </Anchor>
       ),
     },
-    { key: 'customerId', header: 'Customer ID', sortable: true, nowrap: true, render: (c) => c.customerId },
+    { key: 'customerId', header: 'Customer ID', sortable: true, kind: 'id', render: (c) => c.customerId },
     {
       key: 'address',
       header: 'Address',
-      render: (c) => (
-        <Text size="sm" lineClamp={2} miw={160} maw={240} title={c.address}>
-          {c.address}
-        </Text>
-      ),
+      kind: 'name',
+      maxWidth: 150,
+      render: (c) => c.address,
     },
-    { key: 'phone', header: 'Phone Number', nowrap: true, render: (c) => <PhoneText value={c.phone} /> },
+    { key: 'phone', header: 'Phone Number', kind: 'figure', render: (c) => <PhoneText value={c.phone} /> },
     {
       key: 'revenue',
       header: 'Total Revenue (USD)',
+      wrapHeader: true,
       sortable: true,
       align: 'right',
-      nowrap: true,
+      kind: 'figure',
       render: (c) => <MoneyText value={c.revenue} />,
     },
-    { key: 'status', header: 'Status', sortable: true, nowrap: true, render: (c) => <StatusBadge status={c.status} /> },
+    { key: 'status', header: 'Status', sortable: true, kind: 'badge', render: (c) => <StatusBadge status={c.status} /> },
   ];
 
   return (

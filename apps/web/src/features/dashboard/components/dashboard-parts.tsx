@@ -6,27 +6,6 @@ import { DateText } from '../../../ui/date-text.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 
-/** A figure with its label and an icon. */
-export function MetricTile({ label, value, icon, color = 'blue' }: { label: string; value: ReactNode; icon: ReactNode; color?: string }) {
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={2}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            {label}
-          </Text>
-          <Text fz={26} fw={700} lh={1.2}>
-            {value}
-          </Text>
-        </Stack>
-        <ThemeIcon variant="light" color={color} size={38} radius="md">
-          {icon}
-        </ThemeIcon>
-      </Group>
-    </Paper>
-  );
-}
-
 /** A titled card holding a short list. */
 export function ListCard({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (

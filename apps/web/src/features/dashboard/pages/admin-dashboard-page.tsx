@@ -6,9 +6,10 @@ import { formatUsd } from '../../../lib/format.ts';
 import { DateText } from '../../../ui/date-text.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { SummaryCard } from '../../../ui/summary-card.tsx';
 import { adminDashboardQuery, recentNotificationsQuery } from '../api/dashboard.ts';
 import { CustomerSearch } from '../components/customer-search.tsx';
-import { ListCard, ListRow, MetricTile, NotificationRows, ServiceStatusRows, TicketRows } from '../components/dashboard-parts.tsx';
+import { ListCard, ListRow, NotificationRows, ServiceStatusRows, TicketRows } from '../components/dashboard-parts.tsx';
 
 /** Spec 2.4: search, status tiles, recent lists, metric tiles and quick actions, all from real rows. */
 export function AdminDashboardPage() {
@@ -27,14 +28,14 @@ export function AdminDashboardPage() {
         <CustomerSearch />
       </Paper>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <MetricTile
+        <SummaryCard
           label="Service Status"
           value={data ? (degraded ? 'Degraded' : 'Operational') : dash}
           icon={<IconServer size={20} />}
           color={degraded ? 'orange' : 'green'}
         />
-        <MetricTile label="Uptime" value={data ? `${data.uptime.toFixed(2)}%` : dash} icon={<IconHeartbeat size={20} />} color="teal" />
-        <MetricTile
+        <SummaryCard label="Uptime" value={data ? `${data.uptime.toFixed(2)}%` : dash} icon={<IconHeartbeat size={20} />} color="teal" />
+        <SummaryCard
           label="Active Alerts"
           value={data?.activeAlerts ?? dash}
           icon={<IconAlertTriangle size={20} />}
@@ -42,20 +43,20 @@ export function AdminDashboardPage() {
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-        <MetricTile label="Total Customers" value={data?.metrics.totalCustomers ?? dash} icon={<IconBuilding size={20} />} />
-        <MetricTile
+        <SummaryCard label="Total Customers" value={data?.metrics.totalCustomers ?? dash} icon={<IconBuilding size={20} />} />
+        <SummaryCard
           label="Monthly Revenue"
           value={data ? formatUsd(data.metrics.monthlyRevenue) : dash}
           icon={<IconCash size={20} />}
           color="green"
         />
-        <MetricTile
+        <SummaryCard
           label="Active Services"
           value={data?.metrics.activeServices ?? dash}
           icon={<IconTrendingUp size={20} />}
           color="violet"
         />
-        <MetricTile label="Support Tickets" value={data?.metrics.supportTickets ?? dash} icon={<IconTicket size={20} />} color="orange" />
+        <SummaryCard label="Support Tickets" value={data?.metrics.supportTickets ?? dash} icon={<IconTicket size={20} />} color="orange" />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
         <ListCard title="Recently Accessed Customers">

@@ -17,8 +17,9 @@ import { useCan } from '../../../lib/session.ts';
 import { DateText } from '../../../ui/date-text.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { SummaryCard } from '../../../ui/summary-card.tsx';
 import { customerDashboardQuery, recentNotificationsQuery } from '../api/dashboard.ts';
-import { ListCard, ListRow, MetricTile, NotificationRows, ServiceStatusRows, TicketRows } from '../components/dashboard-parts.tsx';
+import { ListCard, ListRow, NotificationRows, ServiceStatusRows, TicketRows } from '../components/dashboard-parts.tsx';
 import { UsageOverview } from '../components/usage-overview.tsx';
 
 /** Customer document, Dashboard: welcome, service status, recent items, metrics, usage and quick links. */
@@ -42,15 +43,15 @@ export function CustomerDashboardPage() {
         <Text c="dimmed">{data ? `${data.companyName} — here is what is happening with your services.` : 'Loading your dashboard...'}</Text>
       </Paper>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-        <MetricTile label="Active Sub-accounts" value={data?.metrics.activeSubAccounts ?? dash} icon={<IconUsersGroup size={20} />} />
-        <MetricTile label="Active Numbers" value={data?.metrics.activeNumbers ?? dash} icon={<IconHash size={20} />} color="violet" />
-        <MetricTile
+        <SummaryCard label="Active Sub-accounts" value={data?.metrics.activeSubAccounts ?? dash} icon={<IconUsersGroup size={20} />} />
+        <SummaryCard label="Active Numbers" value={data?.metrics.activeNumbers ?? dash} icon={<IconHash size={20} />} color="violet" />
+        <SummaryCard
           label="Spend This Month"
           value={data ? formatUsd(data.metrics.monthToDateSpend) : dash}
           icon={<IconCash size={20} />}
           color="green"
         />
-        <MetricTile label="Open Tickets" value={data?.metrics.openTickets ?? dash} icon={<IconTicket size={20} />} color="orange" />
+        <SummaryCard label="Open Tickets" value={data?.metrics.openTickets ?? dash} icon={<IconTicket size={20} />} color="orange" />
       </SimpleGrid>
       {data && <UsageOverview usage={data.usage} numbers={data.numbers} />}
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>

@@ -89,6 +89,7 @@ export function PhoneNumbersTab({ scope }: { scope: PortalScope }) {
     {
       key: 'number',
       header: 'Number',
+      kind: 'figure',
       render: (n) => (
         <Text fw={500} size="sm">
           <PhoneText value={n.number} />
@@ -96,12 +97,14 @@ export function PhoneNumbersTab({ scope }: { scope: PortalScope }) {
       ),
     },
     { key: 'type', header: 'Type', render: (n) => (n.type === 'TFN' ? 'Toll-Free' : 'DID') },
-    { key: 'features', header: 'Features', render: (n) => n.features.join(', ') },
-    ...(showAccount ? [{ key: 'account', header: 'Account', render: (n: TPhoneNumber) => n.accountName ?? '—' }] : []),
-    { key: 'location', header: 'Location', render: (n) => (n.city ? `${n.city}, ${n.state}` : '—') },
-    { key: 'fee', header: 'Monthly Fee', align: 'right', render: (n) => <MoneyText value={n.monthlyFee} /> },
-    { key: 'status', header: 'Status', render: (n) => <StatusBadge status={n.status} /> },
-    { key: 'assigned', header: 'Assigned', render: (n) => <DateText value={n.assignedAt} /> },
+    { key: 'features', header: 'Features', nowrap: true, render: (n) => n.features.join(', ') },
+    ...(showAccount
+      ? [{ key: 'account', header: 'Account', kind: 'name' as const, render: (n: TPhoneNumber) => n.accountName ?? '—' }]
+      : []),
+    { key: 'location', header: 'Location', kind: 'name', render: (n) => (n.city ? `${n.city}, ${n.state}` : '—') },
+    { key: 'fee', header: 'Monthly Fee', kind: 'figure', align: 'right', render: (n) => <MoneyText value={n.monthlyFee} /> },
+    { key: 'status', header: 'Status', kind: 'badge', render: (n) => <StatusBadge status={n.status} /> },
+    { key: 'assigned', header: 'Assigned', kind: 'figure', render: (n) => <DateText value={n.assignedAt} /> },
   ];
 
   return (

@@ -35,15 +35,16 @@ export function PortingTab({ scope }: { scope: PortalScope }) {
   const [uploading, setUploading] = useState<string | null>(null);
 
   const columns: Column<TPortingRequest>[] = [
-    { key: 'code', header: 'Request ID', render: (p) => p.requestCode },
-    { key: 'number', header: 'Number', render: (p) => <PhoneText value={p.number} /> },
-    { key: 'date', header: 'Request Date', render: (p) => <DateText value={p.requestDate} /> },
-    { key: 'status', header: 'Status', render: (p) => <StatusBadge status={p.status} /> },
+    { key: 'code', header: 'Request ID', kind: 'id', render: (p) => p.requestCode },
+    { key: 'number', header: 'Number', kind: 'figure', render: (p) => <PhoneText value={p.number} /> },
+    { key: 'date', header: 'Request Date', kind: 'figure', render: (p) => <DateText value={p.requestDate} /> },
+    { key: 'status', header: 'Status', kind: 'badge', render: (p) => <StatusBadge status={p.status} /> },
     ...(showAccount
       ? [
           {
             key: 'account',
             header: 'Account',
+            kind: 'name' as const,
             render: (p: TPortingRequest) => (staffView ? `${p.customerName} — ${p.accountName}` : p.accountName),
           },
         ]

@@ -23,18 +23,19 @@ export function EmailOutbox() {
   const [open, setOpen] = useState<TOutboxEmail | null>(null);
 
   const columns: Column<TOutboxEmail>[] = [
-    { key: 'createdAt', header: 'Date', nowrap: true, render: (m) => formatDateTime(m.createdAt) },
-    { key: 'to', header: 'To', render: (m) => m.to },
+    { key: 'createdAt', header: 'Date', kind: 'figure', render: (m) => formatDateTime(m.createdAt) },
+    { key: 'to', header: 'To', kind: 'name', render: (m) => m.to },
     {
       key: 'subject',
       header: 'Subject',
+      kind: 'name',
       render: (m) => (
         <Anchor component="button" type="button" size="sm" onClick={() => setOpen(m)}>
           {m.subject}
         </Anchor>
       ),
     },
-    { key: 'state', header: 'Status', nowrap: true, render: (m) => <StatusBadge status={STATE_LABELS[m.state] ?? m.state} /> },
+    { key: 'state', header: 'Status', kind: 'badge', render: (m) => <StatusBadge status={STATE_LABELS[m.state] ?? m.state} /> },
   ];
 
   return (

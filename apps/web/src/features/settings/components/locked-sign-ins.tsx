@@ -30,10 +30,10 @@ export function LockedSignIns() {
   }
 
   const columns: Column<TSignInLock>[] = [
-    { key: 'email', header: 'Email', render: (l) => l.email },
+    { key: 'email', header: 'Email', kind: 'name', render: (l) => l.email },
     { key: 'user', header: 'User', render: (l) => l.userName ?? <Text c="dimmed">No such user</Text> },
-    { key: 'failures', header: 'Failed Attempts', align: 'right', nowrap: true, render: (l) => l.failures },
-    { key: 'lockedUntil', header: 'Locked Until', nowrap: true, render: (l) => formatDateTime(l.lockedUntil) },
+    { key: 'failures', header: 'Failed Attempts', kind: 'figure', align: 'right', render: (l) => l.failures },
+    { key: 'lockedUntil', header: 'Locked Until', kind: 'figure', render: (l) => formatDateTime(l.lockedUntil) },
   ];
 
   return (

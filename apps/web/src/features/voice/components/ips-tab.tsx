@@ -38,6 +38,7 @@ export function IpsTab({ scope }: { scope: { customerId?: string | undefined; ac
     {
       key: 'ip',
       header: 'IP Address',
+      kind: 'figure',
       render: (r) => (
         <Text size="sm" fw={500}>
           {r.ipAddress}
@@ -45,10 +46,12 @@ export function IpsTab({ scope }: { scope: { customerId?: string | undefined; ac
       ),
     },
     { key: 'type', header: 'Type', render: (r) => IP_TYPE_LABELS[r.type] },
-    ...(scope.showAccount ? [{ key: 'account', header: 'Account', render: (r: TIpAddress) => r.accountName ?? '—' }] : []),
-    { key: 'description', header: 'Description', render: (r) => r.description ?? '—' },
-    { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} /> },
-    { key: 'updated', header: 'Last Updated', render: (r) => <DateText value={r.lastUpdated} /> },
+    ...(scope.showAccount
+      ? [{ key: 'account', header: 'Account', kind: 'name' as const, render: (r: TIpAddress) => r.accountName ?? '—' }]
+      : []),
+    { key: 'description', header: 'Description', kind: 'name', render: (r) => r.description ?? '—' },
+    { key: 'status', header: 'Status', kind: 'badge', render: (r) => <StatusBadge status={r.status} /> },
+    { key: 'updated', header: 'Last Updated', kind: 'figure', render: (r) => <DateText value={r.lastUpdated} /> },
   ];
 
   function setStatus(r: TIpAddress, status: 'Active' | 'Inactive') {

@@ -1,4 +1,4 @@
-import { Box, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { ROUTE_STRATEGIES, ROUTE_STRATEGY_LABELS, TRUNK_STATUSES, type TTrunk } from '@portal/contract/voice';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -20,6 +20,7 @@ import { TrunkModal } from './trunk-modal.tsx';
 const FILTERS = { search: '', status: '' };
 const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...TRUNK_STATUSES.map((s) => ({ value: s, label: s }))];
 
+/** An IP group on one line: its first address, and "+N" for the others (all of them, with their names, in the tooltip). */
 function IpGroup({ rows }: { rows: { ip: string; name: string | null }[] }) {
   if (rows.length === 0)
     return (
@@ -27,20 +28,19 @@ function IpGroup({ rows }: { rows: { ip: string; name: string | null }[] }) {
         None
       </Text>
     );
+  const [first, ...rest] = rows;
+  const all = rows.map((r) => (r.name ? `${r.ip} (${r.name})` : r.ip)).join('\n');
   return (
-    <Stack gap={0}>
-      {rows.map((r) => (
-        <Text key={r.ip} size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {r.ip}
-          {r.name && (
-            <Text span size="xs" c="dimmed">
-              {' '}
-              ({r.name})
-            </Text>
-          )}
-        </Text>
-      ))}
-    </Stack>
+    <Group gap={6} wrap="nowrap" title={all}>
+      <Text size="sm" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+        {first?.ip}
+      </Text>
+      {rest.length > 0 && (
+        <Badge size="sm" variant="light" color="gray" aria-label={`and ${rest.length} more: ${rest.map((r) => r.ip).join(', ')}`}>
+          +{rest.length}
+        </Badge>
+      )}
+    </Group>
   );
 }
 
@@ -74,19 +74,17 @@ export function TrunksTab({ scope }: { scope: { customerId?: string | undefined;
     {
       key: 'name',
       header: 'Trunk Name',
+      kind: 'name',
+      maxWidth: 220,
       render: (t) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={500}>
-            {t.trunkName}
-          </Text>
-          {scope.showAccount && (
-            <Text size="xs" c="dimmed">
-              {t.accountName}
-            </Text>
-          )}
-        </Stack>
+        <Text span size="sm" fw={500}>
+          {t.trunkName}
+        </Text>
       ),
     },
+    ...(scope.showAccount
+      ? [{ key: 'account', header: 'Account', kind: 'name' as const, maxWidth: 200, render: (t: TTrunk) => t.accountName }]
+      : []),
     { key: 'primary', header: 'Primary Group', render: (t) => <IpGroup rows={t.primaryGroup} /> },
     { key: 'failover', header: 'Failover Group', render: (t) => <IpGroup rows={t.failoverGroup} /> },
     {
@@ -108,7 +106,7 @@ export function TrunksTab({ scope }: { scope: { customerId?: string | undefined;
           ROUTE_STRATEGY_LABELS[t.routeStrategy]
         ),
     },
-    { key: 'status', header: 'Status', width: 100, render: (t) => <StatusBadge status={t.status} /> },
+    { key: 'status', header: 'Status', kind: 'badge', render: (t) => <StatusBadge status={t.status} /> },
   ];
 
   return (
