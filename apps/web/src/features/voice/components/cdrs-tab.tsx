@@ -45,11 +45,11 @@ function NumberFilter({
   return (
     <TextInput
       label={label}
-      placeholder="Any part of the number"
+      placeholder="Part of the number"
       value={text}
       onChange={(e) => setText(e.currentTarget.value)}
       error={error}
-      w={190}
+      w={180}
     />
   );
 }
@@ -87,7 +87,7 @@ function DayFilter({
         monthLevelControl: 'Choose a month',
         yearLevelControl: 'Choose a year',
       }}
-      w={170}
+      w={150}
     />
   );
 }
@@ -120,14 +120,14 @@ export function CdrsTab({ scope }: { scope: { customerId?: string | undefined; a
   const problem = otherProblem ?? (check.success && error ? (error as Error).message : undefined);
 
   const columns: Column<TCdr>[] = [
-    { key: 'time', header: 'Date/Time', render: (c) => formatDateTime(c.startedAt) },
-    { key: 'from', header: 'From', render: (c) => c.fromNumber },
-    { key: 'to', header: 'To', render: (c) => c.toNumber },
+    { key: 'time', header: 'Date/Time', nowrap: true, render: (c) => formatDateTime(c.startedAt) },
+    { key: 'from', header: 'From', nowrap: true, render: (c) => c.fromNumber },
+    { key: 'to', header: 'To', nowrap: true, render: (c) => c.toNumber },
     ...(scope.showAccount ? [{ key: 'account', header: 'Account', render: (c: TCdr) => c.accountName }] : []),
-    { key: 'duration', header: 'Duration', render: (c) => hms(c.durationSeconds) },
+    { key: 'duration', header: 'Duration', nowrap: true, render: (c) => hms(c.durationSeconds) },
     { key: 'status', header: 'Status', render: (c) => <StatusBadge status={c.status} /> },
     { key: 'direction', header: 'Direction', render: (c) => c.direction },
-    { key: 'cost', header: 'Cost', align: 'right', render: (c) => <MoneyText value={c.cost} /> },
+    { key: 'cost', header: 'Cost', align: 'right', nowrap: true, render: (c) => <MoneyText value={c.cost} /> },
   ];
 
   return (
@@ -146,10 +146,17 @@ export function CdrsTab({ scope }: { scope: { customerId?: string | undefined; a
             />
           }
         >
-          <NumberFilter label="From Number" {...list.filter('from')} error={fieldErrors.from} />
-          <NumberFilter label="To Number" {...list.filter('to')} error={fieldErrors.to} />
-          <DayFilter label="Start Date" {...list.filter('startDate')} error={fieldErrors.startDate} />
-          <DayFilter label="End Date" {...list.filter('endDate')} error={fieldErrors.endDate} />
+          {/* top-aligned, so a field's message below it moves no other field; in pairs, so a narrow screen wraps them two by two */}
+          <Group gap="sm" align="flex-start" wrap="wrap">
+            <Group gap="sm" align="flex-start" wrap="nowrap">
+              <NumberFilter label="From Number" {...list.filter('from')} error={fieldErrors.from} />
+              <NumberFilter label="To Number" {...list.filter('to')} error={fieldErrors.to} />
+            </Group>
+            <Group gap="sm" align="flex-start" wrap="nowrap">
+              <DayFilter label="Start Date" {...list.filter('startDate')} error={fieldErrors.startDate} />
+              <DayFilter label="End Date" {...list.filter('endDate')} error={fieldErrors.endDate} />
+            </Group>
+          </Group>
         </FilterBar>
         {problem && <Alert color="red">{problem}</Alert>}
         <Box pos="relative">
