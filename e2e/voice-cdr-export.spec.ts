@@ -106,7 +106,8 @@ test('a customer filters CDRs by date and exports them', async ({ page }) => {
 
 test('a customer filters the Network tab by type', async ({ page }) => {
   await signInViaApi(page, CUSTOMER);
-  await page.goto('/customer/voice?tab=network');
+  await page.goto('/customer/voice');
+  await page.getByRole('tab', { name: 'Network' }).click();
   await expect(page.getByRole('table', { name: 'Platform IP addresses' }).getByRole('row')).toHaveCount(4);
   await page.getByRole('combobox', { name: 'Type' }).click();
   await page.getByRole('option', { name: 'Call Termination' }).click();
