@@ -1,29 +1,96 @@
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { CUSTOMER, checkScreen, expect, signInViaApi, test } from './support.ts';
 
-test('a customer filters CDRs by date, pages with the cursor and exports them', async ({ page }) => {
+const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** Picks a day in a Mantine date picker: opens it, goes back month by month to the day, clicks it. */
+async function pickDay(page: Page, label: string, d: Date) {
+  await page.getByLabel(label, { exact: true }).click();
+  const previous = page.getByRole('button', { name: 'Previous month' });
+  await expect(previous).toBeVisible();
+  const name = `${d.getDate()} ${d.toLocaleString('en-US', { month: 'long' })} ${d.getFullYear()}`;
+  const dayButton = page.getByRole('button', { name, exact: true });
+  for (let i = 0; i < 3 && !(await dayButton.isVisible()); i++) await previous.click();
+  await dayButton.click();
+  await expect(previous).toBeHidden();
+}
+
+/** Opens the customer's CDR tab; returns the table and the first CDR's text once rows (not the skeleton) are there. */
+async function openCdrs(page: Page) {
   await signInViaApi(page, CUSTOMER);
   await page.goto('/customer/voice');
   await page.getByRole('tab', { name: 'CDRs' }).click();
   const table = page.getByRole('table', { name: 'CDRs' });
-  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const firstCdr = async () => {
+    await expect(table.getByRole('row').nth(1)).toContainText(/\d\d\/\d\d\/\d{4}/);
+    return (await table.getByRole('row').nth(1).textContent()) ?? '';
+  };
+  return { table, firstCdr };
+}
+
+test('a customer pages CDRs with the cursor; reload and Back keep the page', async ({ page }) => {
+  const { table, firstCdr } = await openCdrs(page);
+  const firstRow = await firstCdr();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(/^Page 2/)).toBeVisible();
+  await expect(page).toHaveURL(/cdrCursors=/);
+  await expect(table.getByRole('row').nth(1)).not.toHaveText(firstRow);
+  const secondPageRow = await firstCdr();
+  // The page is in the URL: a reload shows the same page.
+  await page.reload();
+  await expect(page.getByText(/^Page 2/)).toBeVisible();
+  await expect(table.getByRole('row').nth(1)).toHaveText(secondPageRow);
   await page.getByRole('button', { name: 'Previous' }).click();
   await expect(page.getByText(/^Page 1/)).toBeVisible();
+  await expect(table.getByRole('row').nth(1)).toHaveText(firstRow);
+  // each page is a history entry: Back returns to page 2
+  await page.goBack();
+  await expect(page.getByText(/^Page 2/)).toBeVisible();
+  await expect(table.getByRole('row').nth(1)).toHaveText(secondPageRow);
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByText(/^Page 1/)).toBeVisible();
+});
 
-  // Export needs both dates.
+test('a customer filters CDRs by date and exports them', async ({ page }) => {
+  const { table } = await openCdrs(page);
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  // Export needs both dates, said once.
   await page.getByRole('button', { name: 'Export to CSV' }).click();
-  await expect(page.getByText('Please select a start and end date for the CDR export').first()).toBeVisible();
+  await expect(page.getByText('Please select a start and end date for the CDR export')).toHaveCount(1);
 
+  // An end date before the start date: one message, on End Date, and no request.
   const end = new Date();
-  const start = new Date(end.getTime() - 30 * 86_400_000);
-  const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  await page.getByLabel('Start Date').fill(day(start));
-  await page.getByLabel('End Date').fill(day(end));
-  await expect(page).toHaveURL(/cdrStartDate=/);
+  const yesterday = new Date(end.getFullYear(), end.getMonth(), end.getDate() - 1);
+  const listRequests: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/voice/cdrs')) listRequests.push(r.url());
+  });
+  await pickDay(page, 'End Date', yesterday);
+  await expect(page).toHaveURL(new RegExp(`cdrEndDate=${day(yesterday)}`));
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  listRequests.length = 0;
+  await pickDay(page, 'Start Date', end);
+  const orderError = page.getByText('The end date must not be before the start date');
+  await expect(orderError).toHaveCount(1);
+  await expect(page.getByLabel('End Date', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('button', { name: 'Export to CSV' })).toBeDisabled();
+  await expect(page.getByText('No CDRs found matching your criteria')).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(listRequests).toEqual([]);
+  await checkScreen(page, 'voice-cdrs-date-order');
+
+  const start = new Date(end.getFullYear(), end.getMonth(), end.getDate() - 30);
+  await pickDay(page, 'Start Date', start);
+  await pickDay(page, 'End Date', end);
+  await expect(orderError).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`cdrStartDate=${day(start)}`));
+  await expect(page).toHaveURL(new RegExp(`cdrEndDate=${day(end)}`));
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   await checkScreen(page, 'voice-cdrs');
+  await page.setViewportSize({ width: 700, height: 800 });
+  await checkScreen(page, 'voice-cdrs-700');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export to CSV' }).click();
@@ -35,8 +102,11 @@ test('a customer filters CDRs by date, pages with the cursor and exports them', 
   expect(lines[0]).toBe('Call Date/Time,Call ID,Account,Source,Destination,Duration,Status,Direction,Cost (USD)');
   expect(lines.length).toBeGreaterThan(1);
   await expect(page.getByText(/^Exported [\d,]+ CDRs/)).toBeVisible();
+});
 
-  // The 382 Network tab with its type filter.
+test('a customer filters the Network tab by type', async ({ page }) => {
+  await signInViaApi(page, CUSTOMER);
+  await page.goto('/customer/voice');
   await page.getByRole('tab', { name: 'Network' }).click();
   await expect(page.getByRole('table', { name: 'Platform IP addresses' }).getByRole('row')).toHaveCount(4);
   await page.getByRole('combobox', { name: 'Type' }).click();

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, like, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, cdrs, customers } from '../src/db/schema/index.ts';
+import { cdrExportStatement, runStatement } from '../src/domains/voice/repo.ts';
 import { decodeCursor, encodeCursor } from '../src/lib/cursor.ts';
 import { as, createTestApp, signIn, type TestApp } from './helpers.ts';
 
@@ -141,5 +142,35 @@ describe('CDR export', () => {
     const [theirs] = await t.database.db.select().from(cdrs).where(eq(cdrs.customerId, acme)).limit(1);
     const res = await get('other', `/api/voice/cdrs/export?startDate=2025-01-01&endDate=2025-12-31&accountId=${theirs?.accountId}`);
     expect(res.statusCode).toBe(404);
+  });
+
+  it('has the Call ID and Account columns, with a formula in a call id made text on both paths (COPY on PostgreSQL, rows on PGlite)', async () => {
+    const [sample] = await t.database.db.select().from(cdrs).where(eq(cdrs.customerId, acme)).limit(1);
+    if (!sample) throw new Error('no CDRs');
+    const [account] = await t.database.db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, sample.accountId));
+    const callId = '=HYPERLINK("http://evil.example","x")';
+    await t.database.db.insert(cdrs).values({
+      ...sample,
+      id: undefined,
+      callId,
+      startedAt: new Date('2020-01-15T12:00:00Z'),
+    } as typeof cdrs.$inferInsert);
+    // the statement PostgreSQL's COPY writes: the database itself escapes the cell
+    const criteria = {
+      customerId: acme,
+      accountId: null,
+      since: new Date('2020-01-15T00:00:00Z'),
+      until: new Date('2020-01-16T00:00:00Z'),
+    };
+    const [row] = await runStatement<Record<string, string>>(t.database, cdrExportStatement(criteria, 'UTC'));
+    expect(row?.['Call ID']).toBe(`'${callId}`);
+    expect(row?.Account).toBe(account?.name);
+    // the PGlite path through the API
+    const res = await get('customer', '/api/voice/cdrs/export?startDate=2020-01-15&endDate=2020-01-15');
+    expect(res.statusCode).toBe(200);
+    const [header, line] = res.body.trim().split(/\r?\n/);
+    expect(header?.split(',').slice(1, 3)).toEqual(['Call ID', 'Account']);
+    expect(line).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(line).toContain(`,${account?.name},`);
   });
 });

@@ -39,4 +39,22 @@ describe('useListState', () => {
     expect(seen.state?.selection).toEqual([]);
     expect(new URLSearchParams(router.state.location.search).get('cdrStatus')).toBe('Active');
   });
+
+  it('keeps the keyset cursors in the URL, steps back through history, and drops them when a filter changes', async () => {
+    const { router, seen } = setup('/list');
+    expect(seen.state?.cursors).toEqual([]);
+    await act(async () => seen.state?.setCursors(['QQ', 'Qg']));
+    expect(new URLSearchParams(router.state.location.search).get('cdrCursors')).toBe('QQ.Qg');
+    expect(seen.state?.cursors).toEqual(['QQ', 'Qg']);
+    // a reload reads them back
+    const reloaded = setup(`/list${router.state.location.search}`);
+    expect(reloaded.seen.state?.cursors).toEqual(['QQ', 'Qg']);
+    // each page is a history entry: Back returns to the one before
+    await act(async () => seen.state?.setCursors(['QQ', 'Qg', 'Qw']));
+    await act(async () => router.navigate(-1));
+    expect(seen.state?.cursors).toEqual(['QQ', 'Qg']);
+    await act(async () => seen.state?.setFilter('status', 'Active'));
+    expect(seen.state?.cursors).toEqual([]);
+    expect(new URLSearchParams(router.state.location.search).has('cdrCursors')).toBe(false);
+  });
 });

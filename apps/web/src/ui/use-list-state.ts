@@ -27,6 +27,14 @@ export type ListState<F extends Record<string, string>> = {
   pageSize: number;
   setPage: (page: number) => void;
   setPageSize: (size: number) => void;
+  /**
+   * Keyset (cursor) paging, for lists paged with the server's cursors instead of page numbers: the
+   * cursors of the pages before this one, oldest first ([] on the first page). Kept in the URL
+   * (`cursors`, dot-separated; base64url has no dots) like the page, and dropped with it.
+   */
+  cursors: string[];
+  /** Moves to another keyset page (a history entry, like setPage): the cursors of the pages before it. */
+  setCursors: (cursors: string[]) => void;
   /** Selected row ids (for bulk actions); cleared whenever filters, sort or page size change. */
   selection: string[];
   setSelection: (ids: string[]) => void;
@@ -57,6 +65,8 @@ export function useListState<F extends Record<string, string>>(options: ListStat
   const sortBy = params.get(key('sort'));
   const sort: SortState | undefined = sortBy ? { by: sortBy, dir: params.get(key('dir')) === 'desc' ? 'desc' : 'asc' } : defaultSort;
   const page = Math.max(1, Number.parseInt(params.get(key('page')) ?? '1', 10) || 1);
+  const cursorsParam = params.get(key('cursors'));
+  const cursors = useMemo(() => (cursorsParam ? cursorsParam.split('.').filter(Boolean) : []), [cursorsParam]);
   const sizeParam = Number(params.get(key('pageSize')));
   const pageSize = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : defaultPageSize;
 
@@ -70,7 +80,7 @@ export function useListState<F extends Record<string, string>>(options: ListStat
     latest.current = null;
   }, [params]);
 
-  /** Applies changes to the URL; `resetPage` drops the page and the selection. */
+  /** Applies changes to the URL; `resetPage` drops the page (number or cursors) and the selection. */
   const update = useCallback(
     (changes: Record<string, string | null>, resetPage: boolean, replace: boolean) => {
       const next = new URLSearchParams(latest.current ?? params);
@@ -78,7 +88,10 @@ export function useListState<F extends Record<string, string>>(options: ListStat
         if (value === null || value === '') next.delete(key(name));
         else next.set(key(name), value);
       }
-      if (resetPage) next.delete(key('page'));
+      if (resetPage) {
+        next.delete(key('page'));
+        next.delete(key('cursors'));
+      }
       latest.current = next;
       setParams(next, { replace });
       if (resetPage) setSelection([]);
@@ -106,6 +119,7 @@ export function useListState<F extends Record<string, string>>(options: ListStat
     [update, sort],
   );
   const setPage = useCallback((p: number) => update({ page: p > 1 ? String(p) : null }, false, false), [update]);
+  const setCursors = useCallback((next: string[]) => update({ cursors: next.join('.') || null }, false, false), [update]);
   const setPageSize = useCallback(
     (size: number) => update({ pageSize: size === defaultPageSize ? null : String(size) }, true, false),
     [update, defaultPageSize],
@@ -129,6 +143,8 @@ export function useListState<F extends Record<string, string>>(options: ListStat
     pageSize,
     setPage,
     setPageSize,
+    cursors,
+    setCursors,
     selection,
     setSelection,
     query,

@@ -217,7 +217,7 @@ ORDER BY c.started_at DESC, c.id DESC`,
 /** The export's columns, formatted by the database (the header row comes from the aliases). */
 export function cdrExportSelect(tzParam: string): string {
   return `to_char(c.started_at AT TIME ZONE ${tzParam}, 'YYYY-MM-DD HH24:MI:SS') AS "Call Date/Time",
-  c.call_id AS "Call ID", ${formulaSafeSql('(SELECT a.name FROM accounts a WHERE a.id = c.account_id)')} AS "Account",
+  ${formulaSafeSql('c.call_id')} AS "Call ID", ${formulaSafeSql('(SELECT a.name FROM accounts a WHERE a.id = c.account_id)')} AS "Account",
   c.from_number AS "Source", c.to_number AS "Destination",
   to_char(make_interval(secs => c.duration_seconds), 'HH24:MI:SS') AS "Duration",
   c.status AS "Status", c.direction AS "Direction", c.cost AS "Cost (USD)"`;
