@@ -36,12 +36,9 @@ function cellStyle<T>(c: Column<T>) {
   return { ...align, whiteSpace: c.nowrap || c.kind === 'badge' ? 'nowrap' : undefined } as const;
 }
 
-/** A cut `name` cell shows its whole text as a tooltip (only when it is cut). */
-function showCutText(e: { currentTarget: HTMLElement }) {
-  const box = e.currentTarget;
-  const inner = box.firstElementChild instanceof HTMLElement ? box.firstElementChild : box;
-  const cut = box.scrollWidth > box.clientWidth || inner.scrollWidth > inner.clientWidth;
-  box.title = cut ? (box.textContent ?? '') : '';
+/** A `name` cell's whole text is its tooltip, for when the ellipsis cuts it (set after each render). */
+function titleFromText(box: HTMLDivElement | null) {
+  if (box) box.title = box.textContent ?? '';
 }
 
 export type DataTableProps<T> = {
@@ -177,7 +174,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 <div
                   className={classes.cut}
                   style={c.maxWidth ? ({ '--cut-max': `${c.maxWidth}px` } as CSSProperties) : undefined}
-                  onMouseEnter={showCutText}
+                  ref={titleFromText}
                 >
                   {c.render(row)}
                 </div>

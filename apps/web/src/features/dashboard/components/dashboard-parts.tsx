@@ -1,4 +1,4 @@
-import { Group, Paper, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { TDashboardTicket, TServiceStatusEntry } from '@portal/contract/dashboard';
 import type { TNotification } from '@portal/contract/notifications';
 import type { ReactNode } from 'react';
