@@ -3,12 +3,16 @@ import { CUSTOMER, checkScreen, expect, signInViaApi, test } from './support.ts'
 test("the dashboard's usage overview: charts with axes, dates and tooltips, and the numbers' real figures", async ({ page }) => {
   await signInViaApi(page, CUSTOMER);
   await page.goto('/customer');
+  // the card that holds the Usage Overview heading and its tabs
   const overview = page
     .locator('div')
     .filter({ has: page.getByRole('heading', { name: 'Usage Overview' }) })
+    .filter({ has: page.getByRole('tablist') })
     .last();
-  const sms = overview.getByRole('figure', { name: 'Messages per day, last 30 days' });
-  await expect(sms.locator('.recharts-xAxis-tick-labels text').first()).toBeVisible();
+  await expect(overview.getByRole('tab', { name: 'SMS' })).toHaveAttribute('aria-selected', 'true');
+  const sms = page.getByRole('figure', { name: 'Messages per day, last 30 days' });
+  // the chart library comes with the screen that shows it: give its chunk time on a busy machine
+  await expect(sms.locator('.recharts-xAxis-tick-labels text').first()).toBeVisible({ timeout: 45_000 });
   // dates on the x axis (MM/DD), counts on the y axis
   await expect(sms.locator('.recharts-xAxis-tick-labels text').first()).toHaveText(/^\d{2}\/\d{2}$/);
   await expect(sms.locator('.recharts-yAxis-tick-labels text').first()).toBeVisible();
