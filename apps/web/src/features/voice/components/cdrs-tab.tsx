@@ -24,18 +24,11 @@ const hms = (s: number) => [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A labelled filter field bound with list.filter(name), with the contract's message for it. */
+type FilterFieldProps = { label: string; value: string; onChange: (v: string) => void; error?: string | undefined };
+
 /** A text box that reports after a pause, like SearchFilter, with a label. */
-function NumberFilter({
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  error?: string | undefined;
-}) {
+function NumberFilter({ label, value, onChange, error }: FilterFieldProps) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   useEffect(() => {
@@ -56,17 +49,7 @@ function NumberFilter({
 }
 
 /** A calendar day, 'YYYY-MM-DD' in the URL, picked from Mantine's calendar and clearable. */
-function DayFilter({
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  error?: string | undefined;
-}) {
+function DayFilter({ label, value, onChange, error }: FilterFieldProps) {
   return (
     <DatePickerInput
       label={label}
