@@ -6,8 +6,9 @@ import { ADMIN, CUSTOMER, checkScreen, expect, expectAccessible, signInViaApi, t
  * modals open too. Each screen has one h1 and the shell's landmarks.
  */
 
-// Axe takes seconds a screen on a busy machine; screens wait longer than the suite's default.
-test.describe.configure({ timeout: 150_000 });
+// Axe takes seconds a screen on a busy machine; screens wait longer than the suite's default. The
+// screens are independent of each other, so both workers share them.
+test.describe.configure({ timeout: 150_000, mode: 'parallel' });
 const slow = expect.configure({ timeout: 45_000 });
 // Each test checks its screen itself.
 test.use({ checkAccessibilityAtEnd: false });
@@ -37,7 +38,21 @@ async function customerAccount(page: Page) {
   await slow(page).toHaveURL(/\/customer\/accounts\/[0-9a-f-]{36}$/);
   return new URL(page.url()).pathname;
 }
-const under = (base: (page: Page) => Promise<string>, suffix: string) => async (page: Page) => `${await base(page)}${suffix}`;
+/** A record's path is looked up once a worker (the worker keeps its signed-in pages, see screenTest). */
+const found = new Map<(page: Page) => Promise<string>, Promise<string>>();
+function once(find: (page: Page) => Promise<string>) {
+  return (page: Page) => {
+    let path = found.get(find);
+    if (!path) {
+      path = find(page);
+      found.set(find, path);
+      // a failed lookup is tried again by the next screen
+      path.catch(() => found.delete(find));
+    }
+    return path;
+  };
+}
+const under = (base: (page: Page) => Promise<string>, suffix: string) => async (page: Page) => `${await once(base)(page)}${suffix}`;
 
 const PUBLIC: Screen[] = [
   { name: 'admin login', path: '/admin/login' },
@@ -55,11 +70,11 @@ const ADMIN_SCREENS: Screen[] = [
   { name: 'dashboard', path: '/admin' },
   { name: 'customers', path: '/admin/customers', ready: table('Customers') },
   { name: 'new customer', path: '/admin/customers/new' },
-  { name: 'customer accounts', path: adminCustomer, ready: table('Accounts') },
+  { name: 'customer accounts', path: under(adminCustomer, ''), ready: table('Accounts') },
   { name: 'customer billing', path: under(adminCustomer, '?tab=billing') },
   { name: 'customer network', path: under(adminCustomer, '?tab=network') },
   { name: 'customer notes', path: under(adminCustomer, '?tab=notes') },
-  { name: 'account general', path: adminAccount },
+  { name: 'account general', path: under(adminAccount, '') },
   { name: 'account numbers', path: under(adminAccount, '/phone-numbers') },
   { name: 'account voice', path: under(adminAccount, '/voice') },
   { name: 'account messaging', path: under(adminAccount, '/messaging') },
@@ -91,7 +106,7 @@ const CUSTOMER_SCREENS: Screen[] = [
   { name: 'company info', path: '/customer/company-info' },
   { name: 'company info accounts', path: '/customer/company-info?tab=accounts' },
   { name: 'sub-accounts', path: '/customer/accounts', ready: table('Sub-accounts') },
-  { name: 'account general', path: customerAccount },
+  { name: 'account general', path: under(customerAccount, '') },
   { name: 'account numbers', path: under(customerAccount, '/numbers') },
   { name: 'account voice', path: under(customerAccount, '/voice') },
   { name: 'account billing', path: under(customerAccount, '/billing') },
@@ -118,11 +133,45 @@ async function expectShellLandmarks(page: Page) {
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveCount(1);
 }
 
+/**
+ * One signed-in page per portal and worker, kept for all the screens the worker checks: each screen
+ * is a fresh document (page.goto), but the sign-in, the browser context and its cache of the app's
+ * scripts are made once, not once a screen. A record's path (a customer's, an account's) is found
+ * once a worker too.
+ */
+const screenTest = test.extend<
+  object,
+  { portalPages: { page: (portal: Portal) => Promise<Page>; path: (screen: Screen, page: Page) => Promise<string> } }
+>({
+  portalPages: [
+    async ({ browser }, use, workerInfo) => {
+      const url = new URL(String(workerInfo.project.use.baseURL ?? 'http://127.0.0.1:4173'));
+      url.port = String(Number(url.port) + workerInfo.parallelIndex);
+      const pages = new Map<Portal, Promise<Page>>();
+      const open = async (portal: Portal) => {
+        const context = await browser.newContext({ baseURL: url.origin, viewport: { width: 1280, height: 800 } });
+        const page = await context.newPage();
+        await signInViaApi(page, portal === 'admin' ? ADMIN : CUSTOMER);
+        return page;
+      };
+      await use({
+        page: (portal) => {
+          if (!pages.has(portal)) pages.set(portal, open(portal));
+          return pages.get(portal) as Promise<Page>;
+        },
+        path: async (screen, page) => (typeof screen.path === 'string' ? screen.path : screen.path(page)),
+      });
+      for (const page of pages.values()) await (await page).context().close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
 function screenTests(portal: Portal | null, screens: Screen[]) {
   for (const screen of screens) {
-    test(`${portal ?? 'public'}: ${screen.name}`, async ({ page }) => {
-      if (portal) await signInViaApi(page, portal === 'admin' ? ADMIN : CUSTOMER);
-      await page.goto(typeof screen.path === 'string' ? screen.path : await screen.path(page));
+    screenTest(`${portal ?? 'public'}: ${screen.name}`, async ({ page: fresh, portalPages }) => {
+      const page = portal ? await portalPages.page(portal) : fresh;
+      await page.goto(await portalPages.path(screen, page));
       await slow(page.locator('h1'), 'one h1 per page').toHaveCount(1);
       if (portal) await expectShellLandmarks(page);
       await screen.ready?.(page);
@@ -209,9 +258,10 @@ test('customer modals open, and toasts', async ({ page }) => {
   await signInViaApi(page, CUSTOMER);
   await page.goto('/customer/voice');
   const trunks = page.getByRole('table', { name: 'SIP trunks' });
-  const row = trunks.getByRole('row').nth(1);
-  await slow(row).toBeVisible();
-  const name = (await row.getByRole('cell').first().innerText()).split('\n')[0]?.trim() as string;
+  // the first trunk's name, from its Edit button (a loading row has none)
+  const firstEdit = trunks.getByRole('button', { name: /^Edit / }).first();
+  await slow(firstEdit).toBeVisible();
+  const name = ((await firstEdit.getAttribute('aria-label')) ?? '').replace(/^Edit /, '');
   await page.getByRole('button', { name: `Edit ${name}` }).click();
   await expect(page.getByRole('dialog', { name: `Edit ${name}` })).toBeVisible();
   await expectAccessible(page, 'the trunk modal');

@@ -1,6 +1,10 @@
 import { ADMIN, CUSTOMER, expect, signInViaApi, test } from './support.ts';
 
 /** Spec 2.1: where each path leads, signed out, as staff and as a customer. */
+// Only where each path leads is checked here: the screens they lead to are checked by axe in
+// a11y-screens.spec.ts, and once is enough. The cases are independent, so both workers share them.
+test.use({ checkAccessibilityAtEnd: false });
+test.describe.configure({ mode: 'parallel' });
 const cases = {
   signedOut: [
     ['/', '/customer/login'],
