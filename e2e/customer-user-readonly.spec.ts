@@ -15,6 +15,11 @@ test('a customer User sees no edit actions on the company and sub-account screen
   await checkScreen(page, 'customer-user-sub-accounts');
 
   await page.goto('/customer');
+  await expect(page.getByRole('button', { name: 'View Invoices' })).toBeVisible();
+  // only a customer Admin buys numbers or adds sub-accounts
   await expect(page.getByRole('button', { name: 'Add Sub-Account' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Buy Number' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Buy Number' })).toHaveCount(0);
+  await page.goto('/customer/numbers');
+  await expect(page.getByRole('table', { name: 'Phone numbers' }).getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Buy Number' })).toHaveCount(0);
 });

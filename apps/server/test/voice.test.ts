@@ -266,7 +266,8 @@ describe('channel allocation', () => {
     expect((await call('admin', 'GET', url)).statusCode).toBe(200);
     expect((await call('other', 'GET', url)).statusCode).toBe(404);
     expect((await call('user', 'GET', `/api/voice/accounts/${otherAccount}/channels`)).statusCode).toBe(404);
-    expect((await call('user', 'GET', '/api/voice/accounts/not-a-uuid/channels')).statusCode).toBe(400);
+    // an id that cannot name a record is not found, like an unknown one
+    expect((await call('user', 'GET', '/api/voice/accounts/not-a-uuid/channels')).statusCode).toBe(404);
     expect((await call(null, 'GET', url)).statusCode).toBe(401);
     expect((await call('user', 'GET', '/api/voice/accounts')).statusCode).toBe(404);
   });

@@ -199,7 +199,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     <Table.ScrollContainer minWidth={600}>
       <Table
         highlightOnHover
-        verticalSpacing={8}
+        verticalSpacing={6}
         aria-label={props.label}
         aria-busy={loading || undefined}
         style={{ opacity: loading && rows ? 0.6 : 1 }}

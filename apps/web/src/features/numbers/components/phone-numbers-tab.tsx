@@ -99,9 +99,9 @@ export function PhoneNumbersTab({ scope }: { scope: PortalScope }) {
     { key: 'type', header: 'Type', render: (n) => (n.type === 'TFN' ? 'Toll-Free' : 'DID') },
     { key: 'features', header: 'Features', nowrap: true, render: (n) => n.features.join(', ') },
     ...(showAccount
-      ? [{ key: 'account', header: 'Account', kind: 'name' as const, render: (n: TPhoneNumber) => n.accountName ?? '—' }]
+      ? [{ key: 'account', header: 'Account', kind: 'name' as const, maxWidth: 200, render: (n: TPhoneNumber) => n.accountName ?? '—' }]
       : []),
-    { key: 'location', header: 'Location', kind: 'name', render: (n) => (n.city ? `${n.city}, ${n.state}` : '—') },
+    { key: 'location', header: 'Location', kind: 'name', maxWidth: 150, render: (n) => (n.city ? `${n.city}, ${n.state}` : '—') },
     { key: 'fee', header: 'Monthly Fee', kind: 'figure', align: 'right', render: (n) => <MoneyText value={n.monthlyFee} /> },
     { key: 'status', header: 'Status', kind: 'badge', render: (n) => <StatusBadge status={n.status} /> },
     { key: 'assigned', header: 'Assigned', kind: 'figure', render: (n) => <DateText value={n.assignedAt} /> },

@@ -24,7 +24,7 @@ export function NumbersPage() {
       )}
       <NumberSummaryCards scope={{ customerId: scope.portal === 'admin' ? scope.customerId : undefined, accountId: scope.accountId }} />
       <Tabs value={tab} onChange={(v) => setParams(v === 'porting' ? { tab: 'porting' } : {}, { replace: true })} keepMounted={false}>
-        <Tabs.List mb="md">
+        <Tabs.List mb="sm">
           <Tabs.Tab value="numbers">Phone Numbers</Tabs.Tab>
           <Tabs.Tab value="porting">Number Porting</Tabs.Tab>
         </Tabs.List>
