@@ -12,7 +12,7 @@ const TYPE_LABEL = { Inbound: 'Call Origination', Outbound: 'Call Termination' }
 
 const columns: Column<TIpAddress>[] = [
   { key: 'ip', header: 'IP Address', kind: 'figure', render: (r) => r.ipAddress },
-  { key: 'type', header: 'Type', render: (r) => TYPE_LABEL[r.type] },
+  { key: 'type', header: 'Type', nowrap: true, render: (r) => TYPE_LABEL[r.type] },
   { key: 'account', header: 'Account', kind: 'name', render: (r) => r.accountName ?? 'All accounts' },
   { key: 'description', header: 'Description', kind: 'name', render: (r) => r.description ?? '' },
   { key: 'status', header: 'Status', kind: 'badge', render: (r) => <StatusBadge status={r.status} /> },

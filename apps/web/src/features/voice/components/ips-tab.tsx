@@ -45,7 +45,7 @@ export function IpsTab({ scope }: { scope: { customerId?: string | undefined; ac
         </Text>
       ),
     },
-    { key: 'type', header: 'Type', render: (r) => IP_TYPE_LABELS[r.type] },
+    { key: 'type', header: 'Type', nowrap: true, render: (r) => IP_TYPE_LABELS[r.type] },
     ...(scope.showAccount
       ? [{ key: 'account', header: 'Account', kind: 'name' as const, render: (r: TIpAddress) => r.accountName ?? '—' }]
       : []),
@@ -66,34 +66,6 @@ export function IpsTab({ scope }: { scope: { customerId?: string | undefined; ac
 
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Paper withBorder p="md" radius="md">
-          <Title order={3} size="h5" mb="xs">
-            Platform IP addresses
-          </Title>
-          <Table aria-label="Platform IP addresses">
-            <Table.Tbody>
-              {(platform.data?.items ?? []).map((p) => (
-                <Table.Tr key={p.ipAddress}>
-                  <Table.Td fw={500}>{p.ipAddress}</Table.Td>
-                  <Table.Td>{IP_TYPE_LABELS[p.type]}</Table.Td>
-                  <Table.Td c="dimmed">{p.description}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
-        <Paper withBorder p="md" radius="md">
-          <Title order={3} size="h5" mb="xs">
-            Network rules
-          </Title>
-          <List size="sm" spacing={4}>
-            {NETWORK_RULES.map((r) => (
-              <List.Item key={r}>{r}</List.Item>
-            ))}
-          </List>
-        </Paper>
-      </SimpleGrid>
       <Paper withBorder p="md" radius="md">
         <Stack gap="md">
           <FilterBar
@@ -148,6 +120,35 @@ export function IpsTab({ scope }: { scope: { customerId?: string | undefined; ac
           <ListStatePagination list={list} total={data?.total} />
         </Stack>
       </Paper>
+      {/* the reference for the list above: the provider's own addresses and the network rules */}
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Paper withBorder p="md" radius="md">
+          <Title order={3} size="h5" mb="xs">
+            Platform IP addresses
+          </Title>
+          <Table aria-label="Platform IP addresses" verticalSpacing={6} style={{ whiteSpace: 'nowrap' }}>
+            <Table.Tbody>
+              {(platform.data?.items ?? []).map((p) => (
+                <Table.Tr key={p.ipAddress}>
+                  <Table.Td fw={500}>{p.ipAddress}</Table.Td>
+                  <Table.Td>{IP_TYPE_LABELS[p.type]}</Table.Td>
+                  <Table.Td c="dimmed">{p.description}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+        <Paper withBorder p="md" radius="md">
+          <Title order={3} size="h5" mb="xs">
+            Network rules
+          </Title>
+          <List size="sm" spacing={4}>
+            {NETWORK_RULES.map((r) => (
+              <List.Item key={r}>{r}</List.Item>
+            ))}
+          </List>
+        </Paper>
+      </SimpleGrid>
       <IpModal
         opened={editing !== null}
         onClose={() => setEditing(null)}

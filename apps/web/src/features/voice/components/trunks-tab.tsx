@@ -36,7 +36,13 @@ function IpGroup({ rows }: { rows: { ip: string; name: string | null }[] }) {
         {first?.ip}
       </Text>
       {rest.length > 0 && (
-        <Badge size="sm" variant="light" color="gray" aria-label={`and ${rest.length} more: ${rest.map((r) => r.ip).join(', ')}`}>
+        <Badge
+          size="sm"
+          variant="light"
+          color="gray"
+          style={{ flexShrink: 0 }}
+          aria-label={`and ${rest.length} more: ${rest.map((r) => r.ip).join(', ')}`}
+        >
           +{rest.length}
         </Badge>
       )}
@@ -75,7 +81,7 @@ export function TrunksTab({ scope }: { scope: { customerId?: string | undefined;
       key: 'name',
       header: 'Trunk Name',
       kind: 'name',
-      maxWidth: 220,
+      maxWidth: 200,
       render: (t) => (
         <Text span size="sm" fw={500}>
           {t.trunkName}
@@ -83,7 +89,7 @@ export function TrunksTab({ scope }: { scope: { customerId?: string | undefined;
       ),
     },
     ...(scope.showAccount
-      ? [{ key: 'account', header: 'Account', kind: 'name' as const, maxWidth: 200, render: (t: TTrunk) => t.accountName }]
+      ? [{ key: 'account', header: 'Account', kind: 'name' as const, maxWidth: 170, render: (t: TTrunk) => t.accountName }]
       : []),
     { key: 'primary', header: 'Primary Group', render: (t) => <IpGroup rows={t.primaryGroup} /> },
     { key: 'failover', header: 'Failover Group', render: (t) => <IpGroup rows={t.failoverGroup} /> },
@@ -95,7 +101,7 @@ export function TrunksTab({ scope }: { scope: { customerId?: string | undefined;
           <Select
             aria-label={`Route strategy of ${t.trunkName}`}
             size="xs"
-            w={200}
+            w={180}
             data={ROUTE_STRATEGIES.map((s) => ({ value: s, label: ROUTE_STRATEGY_LABELS[s] }))}
             value={t.routeStrategy}
             onChange={(v) => setStrategy(t, v)}
