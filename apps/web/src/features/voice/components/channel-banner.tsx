@@ -18,7 +18,7 @@ export function ChannelBanner({ account }: { account: TVoiceAccount | undefined 
 
   if (!account) {
     return (
-      <Alert color="blue" icon={<IconInfoCircle />} data-testid="channel-banner">
+      <Alert color="blue" icon={<IconInfoCircle size={18} />} py={8} data-testid="channel-banner">
         Select an account to see and change its max concurrent voice channels.
       </Alert>
     );
@@ -26,7 +26,7 @@ export function ChannelBanner({ account }: { account: TVoiceAccount | undefined 
 
   return (
     <>
-      <Alert color="blue" icon={<IconInfoCircle />} data-testid="channel-banner">
+      <Alert color="blue" icon={<IconInfoCircle size={18} />} py={8} data-testid="channel-banner">
         <Group justify="space-between" wrap="wrap">
           <Text size="sm">
             <b>{account.name}</b> may run up to <b>{account.maxVoiceChannels ?? DEFAULT_MAX_VOICE_CHANNELS}</b> concurrent voice channels.

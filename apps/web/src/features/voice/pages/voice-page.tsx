@@ -61,7 +61,7 @@ export function VoicePage() {
       )}
       <ChannelBanner account={accountId ? account : undefined} />
       <Tabs value={tab} onChange={(v) => update({ tab: v ?? 'trunks' })} keepMounted={false}>
-        <Tabs.List mb="md">
+        <Tabs.List mb="sm">
           <Tabs.Tab value="trunks">{staff ? 'SIP Trunk' : 'Trunk Groups'}</Tabs.Tab>
           <Tabs.Tab value="network">{staff ? '382 Network' : 'Network'}</Tabs.Tab>
           <Tabs.Tab value="cdrs">CDRs</Tabs.Tab>
