@@ -91,9 +91,15 @@ test('staff schedule a port with a FOC date and complete it: the number goes liv
   await expect(page.getByRole('button', { name: `Upload Documents for ${code}` })).toHaveCount(0);
 
   // the number is now on the account, Active
-  await page.getByRole('tab', { name: 'Phone Numbers' }).click();
-  await page.getByRole('textbox', { name: 'Search' }).fill(number);
+  // (a click while the dialog is still closing can be lost: click until the tab is the selected one)
+  const numbersTab = page.getByRole('tab', { name: 'Phone Numbers' });
+  await expect(async () => {
+    await numbersTab.click();
+    await expect(numbersTab).toHaveAttribute('aria-selected', 'true', { timeout: 2_000 });
+  }).toPass();
   const numbers = page.getByRole('table', { name: 'Phone numbers' });
+  await expect(numbers).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search' }).fill(number);
   await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
   await expect(numbers.getByRole('row').nth(1)).toContainText('Active');
   await saveScreenshot(page, 'porting-number-active');
