@@ -34,7 +34,7 @@ function columnsOf(show: AccountColumns, pathOf: (a: TAccountListItem) => string
       header: 'Account Name',
       sortable: true,
       kind: 'name',
-      maxWidth: 220,
+      maxWidth: 180,
       render: (a) => (
         <Anchor component={Link} to={pathOf(a)} fw={500}>
           {a.name}
@@ -42,18 +42,32 @@ function columnsOf(show: AccountColumns, pathOf: (a: TAccountListItem) => string
       ),
     },
     { key: 'accountId', header: 'Account ID', sortable: true, kind: 'id', render: (a) => a.accountId },
-    { key: 'manager', header: 'Account Manager', kind: 'name', maxWidth: 180, render: (a) => a.accountManagerName ?? 'Unassigned' },
+    {
+      key: 'manager',
+      header: 'Account Manager',
+      kind: 'name',
+      maxWidth: 140,
+      wrapHeader: true,
+      render: (a) => a.accountManagerName ?? 'Unassigned',
+    },
     { key: 'status', header: 'Status', sortable: true, kind: 'badge', render: (a) => <StatusBadge status={a.status} /> },
-    { key: 'createdAt', header: 'Created Date', sortable: true, kind: 'figure', render: (a) => <DateText value={a.createdAt} /> },
+    {
+      key: 'createdAt',
+      header: 'Created Date',
+      sortable: true,
+      kind: 'figure',
+      wrapHeader: true,
+      render: (a) => <DateText value={a.createdAt} />,
+    },
     {
       key: 'billing',
       header: 'Billing Info',
       nowrap: true,
       render: (a) => (a.useCustomerBilling ? 'Uses Customer Billing' : 'Custom Billing'),
     },
-    { key: 'sms', header: 'SMS Numbers', align: 'right', kind: 'figure', render: (a) => a.smsNumbers },
-    { key: 'voice', header: 'Voice Numbers', align: 'right', kind: 'figure', render: (a) => a.voiceNumbers },
-    { key: 'channels', header: 'Max Voice Channels', align: 'right', kind: 'figure', render: (a) => a.maxVoiceChannels },
+    { key: 'sms', header: 'SMS Numbers', align: 'right', kind: 'figure', wrapHeader: true, render: (a) => a.smsNumbers },
+    { key: 'voice', header: 'Voice Numbers', align: 'right', kind: 'figure', wrapHeader: true, render: (a) => a.voiceNumbers },
+    { key: 'channels', header: 'Max Voice Channels', align: 'right', kind: 'figure', wrapHeader: true, render: (a) => a.maxVoiceChannels },
   ];
   return COLUMN_KEYS[show].map((key) => all.find((c) => c.key === key) as Column<TAccountListItem>);
 }
