@@ -204,6 +204,32 @@ describe('move, remove and assign', () => {
     const again = (await req('customer', 'GET', `/api/numbers/inventory?prefix=${first?.number.slice(2, 8)}&limit=100`)).json();
     expect(again.items.map((x: { id: string }) => x.id)).not.toContain(first?.id);
   });
+
+  it('adds, moves or ports no number into a suspended or cancelled account, and changes nothing', async () => {
+    const db = t.database.db;
+    const target = acmeAccounts[1]?.id as string;
+    const [n] = (await req('customer', 'GET', '/api/numbers/inventory?type=DID&limit=1')).json().items as { id: string }[];
+    const [own] = await numbersOf(acme);
+    for (const status of ['suspended', 'cancelled'] as const) {
+      await db.update(accounts).set({ status }).where(eq(accounts.id, target));
+      const message = `This account is ${status}; numbers cannot be added to it`;
+      for (const who of ['customer', 'admin']) {
+        const buy = await req(who, 'POST', '/api/numbers/assign', { numberIds: [n?.id], accountId: target });
+        expect(buy.statusCode).toBe(400);
+        expect(buy.json().error.fields.accountId).toBe(message);
+      }
+      const move = await req('admin', 'POST', '/api/numbers/move', { numberIds: [own?.id], accountId: target });
+      expect(move.json().error.fields.accountId).toBe(message);
+      const port = await req('customer', 'POST', '/api/porting', { number: '+13127340001', accountId: target });
+      expect(port.json().error.fields.accountId).toBe(message);
+      expect(port.statusCode).toBe(400);
+    }
+    await db.update(accounts).set({ status: 'active' }).where(eq(accounts.id, target));
+    const [still] = await db.select().from(phoneNumbers).where(eq(phoneNumbers.id, n?.id as string));
+    expect(still?.accountId).toBeNull();
+    const [stay] = await db.select().from(phoneNumbers).where(eq(phoneNumbers.id, own?.id as string));
+    expect(stay?.accountId).toBe(own?.accountId);
+  });
 });
 
 describe('portability', () => {

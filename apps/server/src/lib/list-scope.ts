@@ -47,6 +47,7 @@ export async function findAccountInScope(db: DbOrTx, accountId: string, scopeCus
       customerId: accounts.customerId,
       customerName: customers.name,
       maxVoiceChannels: accounts.maxVoiceChannels,
+      status: accounts.status,
     })
     .from(accounts)
     .innerJoin(customers, eq(customers.id, accounts.customerId))
@@ -59,4 +60,15 @@ export async function findAccountInScope(db: DbOrTx, accountId: string, scopeCus
       ),
     );
   return row;
+}
+
+/**
+ * Numbers may not be added to, moved into or ported into a suspended or cancelled account (it is not
+ * billed or served until the provider lifts the status). The field error for the account picker,
+ * or null when the account can take numbers.
+ */
+export function closedAccountError(account: { status: string }): string | null {
+  if (account.status === 'suspended') return 'This account is suspended; numbers cannot be added to it';
+  if (account.status === 'cancelled') return 'This account is cancelled; numbers cannot be added to it';
+  return null;
 }

@@ -28,7 +28,7 @@ import {
 import { type Ctx, inTransaction, isCustomerSide, ownCustomer, userOf } from '../../lib/context.ts';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
 import { type CsvExport, keysetRows } from '../../lib/export.ts';
-import { findAccountInScope, resolveListScope } from '../../lib/list-scope.ts';
+import { closedAccountError, findAccountInScope, resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { recordAudit } from '../audit/service.ts';
 import { notifyUsers } from '../notifications/service.ts';
@@ -114,6 +114,8 @@ export async function moveNumbers(ctx: Ctx, body: TMoveNumbersBody) {
   return inTransaction(ctx, async (tx) => {
     const target = await findAccountInScope(tx.db, body.accountId, ownCustomer(ctx));
     if (!target) throw invalid({ accountId: 'Choose an account of this customer' });
+    const closed = closedAccountError(target);
+    if (closed) throw invalid({ accountId: closed });
     const rows = await repo.numbersForChange(tx.db, body.numberIds, ownCustomer(ctx));
     if (rows.length !== body.numberIds.length) throw notFound('Phone number');
     if (rows.some((r) => r.customerId !== target.customerId)) {
@@ -170,6 +172,8 @@ export async function assignNumbers(ctx: Ctx, body: TAssignNumbersBody) {
   return inTransaction(ctx, async (tx) => {
     const account = await findAccountInScope(tx.db, body.accountId, ownCustomer(ctx));
     if (!account) throw invalid({ accountId: 'Choose an account' });
+    const closed = closedAccountError(account);
+    if (closed) throw invalid({ accountId: closed });
     const rows = await repo.inventoryForChange(tx.db, body.numberIds);
     if (rows.length !== body.numberIds.length) throw conflict('A selected number is no longer available. Search again.');
     // billed from this moment: the monthly fee runs from assigned_at
@@ -271,6 +275,8 @@ export async function createPorting(ctx: Ctx, body: TCreatePortingBody) {
   const id = await inTransaction(ctx, async (tx) => {
     const account = await findAccountInScope(tx.db, body.accountId, ownCustomer(ctx));
     if (!account) throw invalid({ accountId: 'Choose an account' });
+    const closed = closedAccountError(account);
+    if (closed) throw invalid({ accountId: closed });
     await repo.lockPortingCodes(tx.db);
     if (await repo.openPortingForNumber(tx.db, body.number))
       throw invalid({ number: 'A porting request for this number is already in progress.' });
