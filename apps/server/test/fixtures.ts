@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import {
   accountServices,
@@ -32,6 +32,8 @@ export interface TenantFixtures {
   notification: string;
   /** A registered 382 Network IP of the tenant. */
   ipAddress: string;
+  /** A user of the tenant's company who never signs in as a test caller (edits cannot lock a caller out). */
+  user: string;
 }
 
 export interface Fixtures {
@@ -98,6 +100,13 @@ async function tenant(db: Db, code: string, adminEmail: string): Promise<TenantF
     .where(eq(users.email, adminEmail))
     .orderBy(asc(notifications.id))
     .limit(1);
+  const callers = Object.values(ROLE_USERS).map((u) => u.email as string);
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.customerId, c.id), notInArray(users.email, callers)))
+    .orderBy(asc(users.email))
+    .limit(1);
   return {
     customer: c,
     accounts: accountRows,
@@ -109,6 +118,7 @@ async function tenant(db: Db, code: string, adminEmail: string): Promise<TenantF
     portingDocument: need(document, `porting document of ${code}`),
     notification: need(notification, `notification of ${adminEmail}`).id,
     ipAddress: need(ip, `registered IP of ${code}`).id,
+    user: need(user, `non-caller user of ${code}`).id,
   };
 }
 

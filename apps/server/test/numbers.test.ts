@@ -225,9 +225,15 @@ describe('move, remove and assign', () => {
       expect(port.statusCode).toBe(400);
     }
     await db.update(accounts).set({ status: 'active' }).where(eq(accounts.id, target));
-    const [still] = await db.select().from(phoneNumbers).where(eq(phoneNumbers.id, n?.id as string));
+    const [still] = await db
+      .select()
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.id, n?.id as string));
     expect(still?.accountId).toBeNull();
-    const [stay] = await db.select().from(phoneNumbers).where(eq(phoneNumbers.id, own?.id as string));
+    const [stay] = await db
+      .select()
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.id, own?.id as string));
     expect(stay?.accountId).toBe(own?.accountId);
   });
 });

@@ -140,7 +140,8 @@ export type FixtureKind =
   | 'notification'
   | 'ipAddress'
   | 'serviceAccount'
-  | 'documentRequest';
+  | 'documentRequest'
+  | 'user';
 
 export function fixtureId(t: TenantFixtures, kind: FixtureKind): string {
   switch (kind) {
@@ -166,6 +167,8 @@ export function fixtureId(t: TenantFixtures, kind: FixtureKind): string {
       return t.notification;
     case 'ipAddress':
       return t.ipAddress;
+    case 'user':
+      return t.user;
   }
 }
 
@@ -195,6 +198,7 @@ export const PARAM_FIXTURES: [RegExp, Record<string, FixtureKind>][] = [
   [/^\/api\/voice\/accounts\/:id\/channels$/, { id: 'account' }],
   [/^\/api\/voice\/trunks\/:id$/, { id: 'trunk' }],
   [/^\/api\/voice\/ips\/:id$/, { id: 'ipAddress' }],
+  [/^\/api\/users\/:id(\/status|\/invite)?$/, { id: 'user' }],
 ];
 
 export function paramFixtures(route: Pick<RouteEntry, 'method' | 'url'>): Record<string, FixtureKind> {

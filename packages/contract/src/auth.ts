@@ -26,6 +26,8 @@ export const ZSessionUser = z.object({
   permissions: z.array(z.string()),
   impersonatedBy: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   lastLoginAt: ZIsoDateTime.nullable(),
+  /** Signed in with a temporary password: nothing else is served until they choose their own. */
+  mustChangePassword: z.boolean(),
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 
@@ -47,6 +49,18 @@ export const ZResetPasswordBody = z.object({
   token: ZText().min(20).max(200),
   password: ZText().min(1, 'Password is required').max(200),
 });
+
+export const PASSWORDS_DIFFER = 'New passwords do not match';
+export const PASSWORD_CHANGE_REQUIRED = 'Choose a new password before you continue.';
+/** Change Password (User Settings, and the first sign-in with a temporary password). */
+export const ZChangePasswordBody = z
+  .object({
+    currentPassword: ZText().min(1, 'Current password is required').max(200),
+    newPassword: ZText().min(1, 'New password is required').max(200),
+    confirmPassword: ZText().min(1, 'Please confirm the new password').max(200),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: PASSWORDS_DIFFER });
+export type TChangePasswordBody = z.infer<typeof ZChangePasswordBody>;
 
 export interface TPasswordPolicy {
   passwordMinLength: number;

@@ -46,3 +46,15 @@ export const ZE164 = ZText()
     if (!e164) ctx.addIssue({ code: 'custom', message: 'Enter a valid phone number, e.g. +1 212 555 0123 or (212) 555-0123' });
     return e164 ?? value;
   });
+
+/** An optional contact phone: blank is null, anything else must parse (stored in E.164). */
+export const ZOptionalPhone = ZText()
+  .trim()
+  .max(30)
+  .nullish()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    const e164 = toE164(value);
+    if (!e164) ctx.addIssue({ code: 'custom', message: 'Phone number is invalid' });
+    return e164 ?? value;
+  });

@@ -22,6 +22,8 @@ export interface UserActor {
   /** The session the request came with (sign-out and impersonation change it). */
   sessionIdHash: string | null;
   remember: boolean;
+  /** Signed in with a temporary password (set by an admin): must choose their own first. */
+  mustChangePassword?: boolean;
 }
 
 /** A public-API caller: the key's account is the scope of every call. */

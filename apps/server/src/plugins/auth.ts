@@ -1,3 +1,4 @@
+import { PASSWORD_CHANGE_REQUIRED } from '@portal/contract/auth';
 import { roleKey, rolesFor, type TPermission } from '@portal/contract/roles';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -65,6 +66,7 @@ function prepareSessionLookup(db: Db) {
       role: users.role,
       customerId: users.customerId,
       status: users.status,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -114,6 +116,7 @@ async function loadSession(app: FastifyInstance, req: FastifyRequest, reply: Fas
     customerId: row.customerId,
     impersonatorId: row.impersonatorId,
     remember: row.remember,
+    mustChangePassword: row.mustChangePassword && !row.impersonatorId,
   };
 }
 
@@ -163,5 +166,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (permission === 'public') return;
     if (!req.auth) throw unauthorized();
     if (!rolesFor(permission).includes(req.auth.roleKey)) throw forbidden();
+    // a temporary password: only the routes every signed-in user has (session, change password, sign-out)
+    if (req.auth.mustChangePassword && permission !== 'signedIn') throw forbidden(PASSWORD_CHANGE_REQUIRED);
   });
 });

@@ -23,6 +23,10 @@ export const users = pgTable(
     language: text('language').notNull().default('English'),
     passwordHash: text('password_hash').notNull(),
     passwordChangedAt: ts('password_changed_at').notNull().defaultNow(),
+    /** Set with a temporary password (an admin chose it): the user must choose their own at sign-in. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Added with an emailed invitation that has not been accepted yet. */
+    invitePending: boolean('invite_pending').notNull().default(false),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     /** disabled, once_per_computer, every_login */
     twoFactorMode: text('two_factor_mode').notNull().default('disabled'),

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers, loginFailures, passwordResets, sessions, users } from '../../db/schema/index.ts';
 
@@ -107,11 +107,23 @@ export async function usePasswordReset(db: DbOrTx, tokenHash: string, at: Date) 
 }
 
 export async function setPassword(db: DbOrTx, userId: string, passwordHash: string, at: Date) {
-  await db.update(users).set({ passwordHash, passwordChangedAt: at, updatedAt: at }).where(eq(users.id, userId));
+  // a password of their own: no longer temporary, and an open invitation is accepted
+  await db
+    .update(users)
+    .set({ passwordHash, passwordChangedAt: at, updatedAt: at, mustChangePassword: false, invitePending: false })
+    .where(eq(users.id, userId));
 }
 
-export async function deleteUserSessions(db: DbOrTx, userId: string) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+export async function deleteUserSessions(db: DbOrTx, userId: string, keepIdHash?: string | null) {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), keepIdHash ? ne(sessions.idHash, keepIdHash) : undefined));
+}
+
+/** Ends every link (invitation or reset) not yet used for this user. */
+export async function expireUserLinks(db: DbOrTx, userId: string, at: Date) {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: at })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
 /** Deletes the sessions past their expiry (by the database's clock); returns how many. */

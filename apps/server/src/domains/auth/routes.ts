@@ -1,4 +1,5 @@
 import {
+  ZChangePasswordBody,
   ZExitImpersonationResponse,
   ZForgotPasswordBody,
   ZLoginBody,
@@ -14,6 +15,7 @@ import { routesFor } from '../../lib/routes.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
 import { PER_MINUTE } from '../../plugins/rate-limit.ts';
 import {
+  changePassword,
   exitImpersonation,
   listSignInLocks,
   login,
@@ -84,6 +86,21 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       await resetPassword(req.ctx, req.body.token, req.body.password);
+      return { ok: true as const };
+    },
+  );
+
+  route.post(
+    '/api/auth/password',
+    {
+      permission: 'signedIn',
+      summary: "Change the signed-in user's password (their other sessions end)",
+      body: ZChangePasswordBody,
+      response: ZOk,
+      options: { config: { rateLimit: resetLimit } },
+    },
+    async (req) => {
+      await changePassword(req.ctx, req.body);
       return { ok: true as const };
     },
   );

@@ -1,5 +1,6 @@
 import {
   passwordPolicyProblem,
+  type TChangePasswordBody,
   type TLoginBody,
   type TPortal,
   type TSessionResponse,
@@ -42,6 +43,7 @@ export function toSessionUser(row: UserRow, impersonator: { id: string; name: st
     permissions: permissionsOf(key),
     impersonatedBy: impersonator,
     lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+    mustChangePassword: u.mustChangePassword && !impersonator,
   };
 }
 
@@ -208,6 +210,72 @@ export async function requestPasswordReset(ctx: Ctx, email: string, portal: TPor
       actorId: null,
     });
   });
+}
+
+/**
+ * Change Password: the current password proves it is them; the policy from settings applies; the
+ * user's other sessions end (this one stays signed in).
+ */
+export async function changePassword(ctx: Ctx, body: TChangePasswordBody): Promise<void> {
+  const auth = userOf(ctx);
+  const row = await repo.findUserById(ctx.db, auth.userId);
+  if (!row) throw notFound('User');
+  if (!(await verifyPassword(body.currentPassword, row.user.passwordHash))) {
+    throw invalid({ currentPassword: 'Current password is incorrect' });
+  }
+  const problem = passwordPolicyProblem(body.newPassword, await getSettings(ctx.db));
+  if (problem) throw invalid({ newPassword: problem });
+  if (body.newPassword === body.currentPassword) throw invalid({ newPassword: 'Choose a password different from the current one' });
+  const hash = await hashPassword(body.newPassword);
+  await inTransaction(ctx, async (tx) => {
+    await repo.setPassword(tx.db, auth.userId, hash, new Date());
+    await repo.deleteUserSessions(tx.db, auth.userId, auth.sessionIdHash);
+    await recordAudit(tx, {
+      action: 'auth.password_changed',
+      entityType: 'user',
+      entityId: auth.userId,
+      customerId: row.user.customerId,
+      summary: `${row.user.name} changed their password`,
+    });
+  });
+}
+
+/**
+ * An emailed invitation to set a password, valid for `days` days: earlier links of the user end.
+ * Runs inside the caller's transaction (the users domain adds and re-invites users).
+ */
+export async function sendInvitation(
+  tx: Ctx,
+  user: { id: string; email: string; name: string; kind: 'staff' | 'customer' },
+  days: number,
+): Promise<void> {
+  const token = randomToken();
+  const now = new Date();
+  const portal: TPortal = user.kind === 'staff' ? 'admin' : 'customer';
+  await repo.expireUserLinks(tx.db, user.id, now);
+  await repo.insertPasswordReset(tx.db, {
+    tokenHash: sha256(token),
+    userId: user.id,
+    expiresAt: new Date(now.getTime() + days * 86_400_000),
+  });
+  const inviter = sessionUser(tx)?.name ?? 'An administrator';
+  await queueEmail(tx, {
+    to: user.email,
+    subject: `You are invited to the ${tx.config.PORTAL_BRAND} ${portal} portal`,
+    body: [
+      `Hello ${user.name},`,
+      '',
+      `${inviter} invited you to the ${tx.config.PORTAL_BRAND} ${portal} portal.`,
+      `Open this link within ${days} days to choose your password and sign in:`,
+      `${tx.config.publicUrl}/${portal}/reset-password?token=${token}`,
+    ].join('\n'),
+  });
+}
+
+/** Ends every session of a user at once (deactivation) and any open link. */
+export async function endUserAccess(tx: Ctx, userId: string): Promise<void> {
+  await repo.deleteUserSessions(tx.db, userId);
+  await repo.expireUserLinks(tx.db, userId, new Date());
 }
 
 export async function resetPassword(ctx: Ctx, token: string, password: string): Promise<void> {

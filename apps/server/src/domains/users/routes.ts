@@ -1,0 +1,71 @@
+import { ZApiError, ZIdParams, ZPage } from '@portal/contract/common';
+import { ZCreateUserBody, ZListUsersQuery, ZUpdateUserBody, ZUser, ZUserStatusBody } from '@portal/contract/users';
+import type { FastifyInstance } from 'fastify';
+import { routesFor } from '../../lib/routes.ts';
+import * as service from './service.ts';
+
+/**
+ * Users (admin spec 2.11, customer spec Users): staff Admins manage staff users, customer Admins
+ * their company's users; the caller decides which, never the request.
+ */
+export async function userRoutes(fastify: FastifyInstance) {
+  const route = routesFor(fastify, ['users']);
+
+  route.get(
+    '/api/users',
+    {
+      permission: 'users.read',
+      summary: 'Users the caller manages, filtered, sorted and paged',
+      querystring: ZListUsersQuery,
+      response: ZPage(ZUser),
+    },
+    (req) => service.listUsers(req.ctx, req.query),
+  );
+
+  route.get('/api/users/:id', { permission: 'users.read', summary: 'A user', params: ZIdParams, response: ZUser }, (req) =>
+    service.getUser(req.ctx, req.params.id),
+  );
+
+  route.post(
+    '/api/users',
+    {
+      permission: 'users.write',
+      summary: 'Add a user with a temporary password, or invite them by email',
+      body: ZCreateUserBody,
+      response: ZUser,
+      status: 201,
+    },
+    (req) => service.createUser(req.ctx, req.body),
+  );
+
+  route.put(
+    '/api/users/:id',
+    {
+      permission: 'users.write',
+      summary: 'Edit a user (a New Password is temporary)',
+      params: ZIdParams,
+      body: ZUpdateUserBody,
+      response: ZUser,
+    },
+    (req) => service.updateUser(req.ctx, req.params.id, req.body),
+  );
+
+  route.post(
+    '/api/users/:id/status',
+    {
+      permission: 'users.write',
+      summary: 'Activate or deactivate a user (deactivation ends their sessions)',
+      params: ZIdParams,
+      body: ZUserStatusBody,
+      response: ZUser,
+      errors: { 409: ZApiError },
+    },
+    (req) => service.setUserStatus(req.ctx, req.params.id, req.body),
+  );
+
+  route.post(
+    '/api/users/:id/invite',
+    { permission: 'users.write', summary: 'Send a new invitation email', params: ZIdParams, response: ZUser, errors: { 409: ZApiError } },
+    (req) => service.resendInvitation(req.ctx, req.params.id),
+  );
+}

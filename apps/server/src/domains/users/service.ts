@@ -1,0 +1,225 @@
+import { passwordPolicyProblem } from '@portal/contract/auth';
+import type { TPage } from '@portal/contract/common';
+import {
+  EMAIL_TAKEN,
+  INVITE_DAYS,
+  LAST_ADMIN,
+  NOT_YOURSELF,
+  rolesOfKind,
+  type TListUsersQuery,
+  type TUser,
+  type TUserStatusBody,
+  type ZCreateUserBody,
+  type ZUpdateUserBody,
+} from '@portal/contract/users';
+import type { z } from 'zod';
+import type { users } from '../../db/schema/index.ts';
+import { type Ctx, inTransaction, userOf } from '../../lib/context.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { resolveListScope } from '../../lib/list-scope.ts';
+import { pageOf } from '../../lib/paging.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { getSettings } from '../../lib/settings.ts';
+import { randomToken } from '../../lib/tokens.ts';
+import { recordAudit } from '../audit/service.ts';
+import { endUserAccess, sendInvitation } from '../auth/service.ts';
+import * as repo from './repo.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+/**
+ * Customer Admins manage their own company's users; staff Admins manage the staff users and may
+ * reach any customer's user (PRODUCT.md: staff Admin, everything). The scope comes from the
+ * caller, never from the request.
+ */
+function scopeOf(ctx: Ctx): repo.UserScope {
+  const me = userOf(ctx);
+  if (me.kind === 'staff') return { kind: 'all' };
+  if (!me.customerId) throw notFound('User');
+  return { kind: 'customer', customerId: me.customerId };
+}
+
+/** New users join the caller's side: staff Admins add staff, customer Admins add their company's users. */
+function newUserScope(ctx: Ctx): { kind: 'staff' } | { kind: 'customer'; customerId: string } {
+  const scope = scopeOf(ctx);
+  return scope.kind === 'all' ? { kind: 'staff' } : scope;
+}
+
+function toUser(u: UserRow): TUser {
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    phone: u.phone,
+    department: u.department,
+    role: u.role,
+    status: u.status,
+    timezone: u.timezone,
+    twoFactorEnabled: u.twoFactorEnabled,
+    twoFactorMode: u.twoFactorMode as TUser['twoFactorMode'],
+    twoFactorMethod: u.twoFactorMethod as TUser['twoFactorMethod'],
+    invitePending: u.invitePending,
+    mustChangePassword: u.mustChangePassword,
+    lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+/** What the audit log keeps of a user: never the password or the two-factor secret. */
+const auditView = (u: UserRow) => ({
+  name: u.name,
+  email: u.email,
+  role: u.role,
+  status: u.status,
+  phone: u.phone,
+  department: u.department,
+  timezone: u.timezone,
+  twoFactorMode: u.twoFactorMode,
+  twoFactorMethod: u.twoFactorMethod,
+});
+
+function checkRole(kind: 'staff' | 'customer', role: string) {
+  if (!rolesOfKind(kind).includes(role)) throw invalid({ role: 'Role is required' });
+}
+
+async function checkPassword(ctx: Ctx, password: string | undefined): Promise<string | null> {
+  if (!password) return null;
+  const problem = passwordPolicyProblem(password, await getSettings(ctx.db));
+  if (problem) throw invalid({ password: problem });
+  return hashPassword(password);
+}
+
+export async function listUsers(ctx: Ctx, q: TListUsersQuery): Promise<TPage<TUser>> {
+  const { customerId } = await resolveListScope(ctx, { customerId: q.customerId });
+  const scope: repo.UserScope = customerId ? { kind: 'customer', customerId } : { kind: 'staff' };
+  const { items, total } = await repo.listUsers(ctx.db, scope, q);
+  return pageOf(items.map(toUser), total, q);
+}
+
+export async function getUser(ctx: Ctx, id: string): Promise<TUser> {
+  const row = await repo.findUser(ctx.db, scopeOf(ctx), id);
+  if (!row) throw notFound('User');
+  return toUser(row);
+}
+
+export async function createUser(ctx: Ctx, body: z.output<typeof ZCreateUserBody>): Promise<TUser> {
+  const scope = newUserScope(ctx);
+  checkRole(scope.kind, body.role);
+  // an invited user has no password until they accept: an unguessable one stands in
+  const hash = body.sendInvite ? await hashPassword(randomToken()) : await checkPassword(ctx, body.password);
+  return inTransaction(ctx, async (tx) => {
+    if (await repo.emailTaken(tx.db, body.email)) throw invalid({ email: EMAIL_TAKEN });
+    const row = await repo.insertUser(tx.db, {
+      email: body.email,
+      name: body.name,
+      phone: body.phone,
+      department: body.department,
+      role: body.role,
+      timezone: body.timezone,
+      kind: scope.kind,
+      customerId: scope.kind === 'customer' ? scope.customerId : null,
+      passwordHash: hash as string,
+      mustChangePassword: !body.sendInvite,
+      invitePending: body.sendInvite,
+    });
+    if (body.sendInvite) await sendInvitation(tx, { id: row.id, email: row.email, name: row.name, kind: scope.kind }, INVITE_DAYS);
+    await recordAudit(tx, {
+      action: 'users.create',
+      entityType: 'user',
+      entityId: row.id,
+      customerId: row.customerId,
+      summary: `Added user ${row.name} (${row.email}) as ${row.role}${body.sendInvite ? ', invitation sent' : ' with a temporary password'}`,
+      after: auditView(row),
+    });
+    return toUser(row);
+  });
+}
+
+export async function updateUser(ctx: Ctx, id: string, body: z.output<typeof ZUpdateUserBody>): Promise<TUser> {
+  const scope = scopeOf(ctx);
+  const hash = await checkPassword(ctx, body.password);
+  return inTransaction(ctx, async (tx) => {
+    const before = await repo.lockUser(tx.db, scope, id);
+    if (!before) throw notFound('User');
+    checkRole(before.kind, body.role);
+    if (body.email.toLowerCase() !== before.email.toLowerCase() && (await repo.emailTaken(tx.db, body.email, id))) {
+      throw invalid({ email: EMAIL_TAKEN });
+    }
+    if (before.role === 'Admin' && body.role !== 'Admin' && before.status === 'Active') {
+      if ((await repo.otherActiveAdmins(tx.db, repo.companyOf(before), id)) === 0) throw invalid({ role: LAST_ADMIN });
+    }
+    const row = await repo.updateUser(tx.db, id, {
+      name: body.name,
+      email: body.email,
+      phone: body.phone,
+      department: body.department,
+      role: body.role,
+      timezone: body.timezone,
+      twoFactorMode: body.twoFactorMode,
+      twoFactorMethod: body.twoFactorMethod,
+      // an admin-set password is temporary: the user chooses their own at the next sign-in
+      ...(hash ? { passwordHash: hash, passwordChangedAt: new Date(), mustChangePassword: true } : {}),
+    });
+    if (hash) await endUserAccess(tx, id);
+    await recordAudit(tx, {
+      action: 'users.update',
+      entityType: 'user',
+      entityId: id,
+      customerId: row.customerId,
+      summary: `Updated user ${row.name}${hash ? ' and set a temporary password' : ''}`,
+      before: auditView(before),
+      after: auditView(row),
+    });
+    return toUser(row);
+  });
+}
+
+/**
+ * Activate or deactivate: a deactivated user's sessions end at once and sign-in is refused. Nobody
+ * deactivates themselves, nor the last active Admin of their company (or of the staff).
+ */
+export async function setUserStatus(ctx: Ctx, id: string, body: TUserStatusBody): Promise<TUser> {
+  const scope = scopeOf(ctx);
+  const me = userOf(ctx);
+  return inTransaction(ctx, async (tx) => {
+    const before = await repo.lockUser(tx.db, scope, id);
+    if (!before) throw notFound('User');
+    if (before.status === body.status) return toUser(before);
+    if (body.status === 'Inactive') {
+      if (id === me.userId) throw conflict(NOT_YOURSELF);
+      if (before.role === 'Admin' && (await repo.otherActiveAdmins(tx.db, repo.companyOf(before), id)) === 0) throw conflict(LAST_ADMIN);
+    }
+    const row = await repo.updateUser(tx.db, id, { status: body.status });
+    if (body.status === 'Inactive') await endUserAccess(tx, id);
+    await recordAudit(tx, {
+      action: body.status === 'Inactive' ? 'users.deactivate' : 'users.activate',
+      entityType: 'user',
+      entityId: id,
+      customerId: row.customerId,
+      summary: `${body.status === 'Inactive' ? 'Deactivated' : 'Activated'} user ${row.name}`,
+      before: { status: before.status },
+      after: { status: row.status },
+    });
+    return toUser(row);
+  });
+}
+
+/** Sends a new invitation (the earlier link stops working) to a user who has not accepted yet. */
+export async function resendInvitation(ctx: Ctx, id: string): Promise<TUser> {
+  const scope = scopeOf(ctx);
+  return inTransaction(ctx, async (tx) => {
+    const row = await repo.lockUser(tx.db, scope, id);
+    if (!row) throw notFound('User');
+    if (!row.invitePending) throw conflict('This user has already accepted the invitation');
+    if (row.status !== 'Active') throw conflict('Activate the user before inviting them again');
+    await sendInvitation(tx, { id: row.id, email: row.email, name: row.name, kind: row.kind }, INVITE_DAYS);
+    await recordAudit(tx, {
+      action: 'users.invite',
+      entityType: 'user',
+      entityId: row.id,
+      customerId: row.customerId,
+      summary: `Sent a new invitation to ${row.email}`,
+    });
+    return toUser(row);
+  });
+}
