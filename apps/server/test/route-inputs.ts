@@ -199,6 +199,7 @@ export const PARAM_FIXTURES: [RegExp, Record<string, FixtureKind>][] = [
   [/^\/api\/voice\/trunks\/:id$/, { id: 'trunk' }],
   [/^\/api\/voice\/ips\/:id$/, { id: 'ipAddress' }],
   [/^\/api\/users\/:id(\/status|\/invite)?$/, { id: 'user' }],
+  [/^\/api\/names\/users\/:id$/, { id: 'user' }],
 ];
 
 export function paramFixtures(route: Pick<RouteEntry, 'method' | 'url'>): Record<string, FixtureKind> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZEmail, ZIsoDateTime, ZOptionalText, ZPageQuery, ZRequiredText, ZSortDir, ZText } from './common.ts';
 import { ZOptionalPhone } from './phone.ts';
-import { CUSTOMER_ROLES, STAFF_ROLES, USER_STATUSES } from './roles.ts';
+import { CUSTOMER_ROLES, STAFF_ROLES, USER_KINDS, USER_STATUSES } from './roles.ts';
 
 /** The user form's time zones (customer-portal spec 9). */
 export const USER_TIMEZONES = [
@@ -57,6 +57,8 @@ export const ZUser = z.object({
   id: z.uuid(),
   name: z.string(),
   email: z.string(),
+  /** A staff user (the provider's) or a customer's user: which roles the form offers. */
+  kind: z.enum(USER_KINDS),
   phone: z.string().nullable(),
   department: z.string().nullable(),
   role: z.string(),

@@ -61,3 +61,11 @@ export function formatUsd(value: number | string | null | undefined): string {
   if (!Number.isFinite(amount)) return 'N/A';
   return usd.format(amount);
 }
+
+/** MM-DD-YYYY HH:MM:SS (24-hour, local time): how the users and accounts screens show a moment (customer spec 9). */
+export function formatStamp(value: DateInput): string {
+  const day = formatDate(value, '-');
+  if (day === 'N/A' || day === 'Invalid Date') return day;
+  const date = toDate(value as Exclude<DateInput, null | undefined>);
+  return `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}

@@ -3,7 +3,7 @@ import { useMatches } from 'react-router';
 export type Portal = 'admin' | 'customer';
 
 /** A crumb that shows a record's name, read from the names endpoint with the route param's id. */
-export type RecordCrumb = { record: 'customer' | 'account'; param: string };
+export type RecordCrumb = { record: 'customer' | 'account' | 'user'; param: string };
 
 /** What a route declares about itself; the shell reads it for titles and breadcrumbs. */
 export type RouteHandle = {

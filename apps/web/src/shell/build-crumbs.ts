@@ -24,7 +24,7 @@ export function buildCrumbs(matches: Pick<HandleMatch, 'pathname' | 'handle' | '
   return crumbs;
 }
 
-const RECORD_KINDS: Record<RecordCrumb['record'], string> = { customer: 'Customer', account: 'Account' };
+const RECORD_KINDS: Record<RecordCrumb['record'], string> = { customer: 'Customer', account: 'Account', user: 'User' };
 
 /**
  * A record crumb's text once its name has been asked for: the record's name; 'Not found' when

@@ -1,4 +1,5 @@
 import { ZApiError, ZIdParams, ZPage } from '@portal/contract/common';
+import { ZRecordName } from '@portal/contract/shell';
 import { ZCreateUserBody, ZListUsersQuery, ZUpdateUserBody, ZUser, ZUserStatusBody } from '@portal/contract/users';
 import type { FastifyInstance } from 'fastify';
 import { routesFor } from '../../lib/routes.ts';
@@ -24,6 +25,15 @@ export async function userRoutes(fastify: FastifyInstance) {
 
   route.get('/api/users/:id', { permission: 'users.read', summary: 'A user', params: ZIdParams, response: ZUser }, (req) =>
     service.getUser(req.ctx, req.params.id),
+  );
+
+  route.get(
+    '/api/names/users/:id',
+    { permission: 'users.read', summary: "A user's name for breadcrumbs", params: ZIdParams, response: ZRecordName },
+    async (req) => {
+      const user = await service.getUser(req.ctx, req.params.id);
+      return { id: user.id, name: user.name };
+    },
   );
 
   route.post(

@@ -50,6 +50,7 @@ function toUser(u: UserRow): TUser {
     id: u.id,
     name: u.name,
     email: u.email,
+    kind: u.kind,
     phone: u.phone,
     department: u.department,
     role: u.role,

@@ -1,10 +1,14 @@
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { takeSignedOutHere } from '../../features/auth/api/sign-out-flag.ts';
 import { type Portal, portalHome, portalLogin } from '../../lib/route-handle.ts';
 import { useSession } from '../../lib/session.ts';
 import { FullPageLoader } from '../../ui/full-page-loader.tsx';
 import { ServerUnreachable } from './server-unreachable.tsx';
+
+const ChangePasswordRequiredPage = lazy(() =>
+  import('../../features/auth/pages/change-password-required-page.tsx').then((m) => ({ default: m.ChangePasswordRequiredPage })),
+);
 
 /** Lets through only a signed-in user of this portal; others go to sign in or to their own portal. */
 export function PortalGate({ portal }: { portal: Portal }) {
@@ -23,5 +27,13 @@ export function PortalGate({ portal }: { portal: Portal }) {
   }
   wasSignedIn.current = true;
   if (user.portal !== portal) return <Navigate to={portalHome(user.portal)} replace />;
+  // a temporary password: the server serves nothing else until they choose their own
+  if (user.mustChangePassword) {
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <ChangePasswordRequiredPage />
+      </Suspense>
+    );
+  }
   return <Outlet />;
 }

@@ -94,7 +94,7 @@ export const adminScreens: RouteObject[] = [
     handle: { crumb: 'Users' },
     children: [
       screen(null, { title: 'Users' }, () => import('../../features/users/pages/user-list-page.tsx').then((m) => m.UserListPage)),
-      screen(':userId', { title: 'User Details' }, () =>
+      screen(':userId', { title: 'User Details', crumb: { record: 'user', param: 'userId' } }, () =>
         import('../../features/users/pages/user-detail-page.tsx').then((m) => m.UserDetailPage),
       ),
     ],

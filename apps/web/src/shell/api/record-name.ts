@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import type { RecordCrumb } from '../../lib/route-handle.ts';
 
-const PATHS: Record<RecordCrumb['record'], string> = { customer: 'customers', account: 'accounts' };
+const PATHS: Record<RecordCrumb['record'], string> = { customer: 'customers', account: 'accounts', user: 'users' };
 
 export function recordNameQuery(record: RecordCrumb['record'], id: string) {
   return queryOptions({
