@@ -198,7 +198,7 @@ export const PARAM_FIXTURES: [RegExp, Record<string, FixtureKind>][] = [
   [/^\/api\/voice\/accounts\/:id\/channels$/, { id: 'account' }],
   [/^\/api\/voice\/trunks\/:id$/, { id: 'trunk' }],
   [/^\/api\/voice\/ips\/:id$/, { id: 'ipAddress' }],
-  [/^\/api\/users\/:id(\/status|\/invite)?$/, { id: 'user' }],
+  [/^\/api\/users\/:id(\/status|\/invite|\/activity)?$/, { id: 'user' }],
   [/^\/api\/names\/users\/:id$/, { id: 'user' }],
 ];
 

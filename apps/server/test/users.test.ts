@@ -258,6 +258,12 @@ describe('editing, roles and deactivation', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'users.deactivate'), eq(auditLog.entityId, user?.id as string)));
     expect(audit?.summary).toBe('Deactivated user Emily Davis');
+    // the user's activity shows what was done to them and what they did
+    const activity = (
+      await api.as('customer:admin').get<{ summary: string; actor: string | null }[]>(`/api/users/${user?.id}/activity`)
+    ).json();
+    expect(activity[0]).toMatchObject({ summary: 'Deactivated user Emily Davis', actor: 'John Carter' });
+    expect(activity.map((a) => a.summary)).toContain('Emily Davis signed in to the customer portal');
     expect((await api.as('customer:admin').post(`/api/users/${user?.id}/status`, { status: 'Active' })).status).toBe(200);
     expect((await login(t.app, 'user@example.com', 'customer')).statusCode).toBe(200);
     api.forget('customer:user');

@@ -1,4 +1,6 @@
-import { auditLog } from '../../db/schema/index.ts';
+import type { TActivityEntry } from '@portal/contract/customers';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { auditLog, users } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 
 export interface AuditEntry {
@@ -60,4 +62,29 @@ export async function recordAudit(ctx: Ctx, entry: AuditEntry): Promise<void> {
     userAgent: ctx.origin.userAgent,
     requestId: ctx.origin.requestId,
   });
+}
+
+/**
+ * An activity log read from the audit trail, newest first: a customer's (every entry about it) or
+ * a user's (changes to the user and what they did). The caller has checked the record is in scope.
+ */
+export async function listActivity(ctx: Ctx, of: { customerId: string } | { userId: string }, limit = 100): Promise<TActivityEntry[]> {
+  const where =
+    'customerId' in of
+      ? eq(auditLog.customerId, of.customerId)
+      : or(and(eq(auditLog.entityType, 'user'), eq(auditLog.entityId, of.userId)), eq(auditLog.actorId, of.userId));
+  const rows = await ctx.db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      summary: auditLog.summary,
+      actor: sql<string | null>`coalesce(${users.name}, ${auditLog.actorEmail})`,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

@@ -2,17 +2,7 @@ import type { TListCustomersQuery } from '@portal/contract/customers';
 import { REVENUE_BANDS } from '@portal/contract/customers';
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  accounts,
-  auditLog,
-  customerNotes,
-  customers,
-  ipAddresses,
-  phoneNumbers,
-  recentCustomers,
-  sessions,
-  users,
-} from '../../db/schema/index.ts';
+import { accounts, customerNotes, customers, ipAddresses, phoneNumbers, recentCustomers, sessions, users } from '../../db/schema/index.ts';
 import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
 
 const alive = isNull(customers.deletedAt);
@@ -161,22 +151,6 @@ export async function listNotes(db: DbOrTx, customerId: string) {
 export async function insertNote(db: DbOrTx, values: typeof customerNotes.$inferInsert) {
   const [row] = await db.insert(customerNotes).values(values).returning();
   return row;
-}
-
-export async function listActivity(db: DbOrTx, customerId: string, limit: number) {
-  return db
-    .select({
-      id: auditLog.id,
-      action: auditLog.action,
-      summary: auditLog.summary,
-      actor: sql<string | null>`coalesce(${users.name}, ${auditLog.actorEmail})`,
-      createdAt: auditLog.createdAt,
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(eq(auditLog.customerId, customerId))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(limit);
 }
 
 export async function listIpAddresses(db: DbOrTx, customerId: string) {

@@ -16,7 +16,7 @@ import type { customers } from '../../db/schema/index.ts';
 import { type Ctx, inTransaction, userOf } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
-import { recordAudit } from '../audit/service.ts';
+import { listActivity as listAuditActivity, recordAudit } from '../audit/service.ts';
 import * as repo from './repo.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
@@ -226,8 +226,7 @@ export async function addNote(ctx: Ctx, customerId: string, body: string): Promi
 
 export async function listActivity(ctx: Ctx, customerId: string): Promise<TActivityEntry[]> {
   await requireCustomer(ctx, customerId);
-  const rows = await repo.listActivity(ctx.db, customerId, 100);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return listAuditActivity(ctx, { customerId });
 }
 
 export async function listIpAddresses(ctx: Ctx, customerId: string): Promise<TIpAddress[]> {

@@ -1,7 +1,9 @@
 import { ZApiError, ZIdParams, ZPage } from '@portal/contract/common';
+import { ZActivityEntry } from '@portal/contract/customers';
 import { ZRecordName } from '@portal/contract/shell';
 import { ZCreateUserBody, ZListUsersQuery, ZUpdateUserBody, ZUser, ZUserStatusBody } from '@portal/contract/users';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { routesFor } from '../../lib/routes.ts';
 import * as service from './service.ts';
 
@@ -34,6 +36,17 @@ export async function userRoutes(fastify: FastifyInstance) {
       const user = await service.getUser(req.ctx, req.params.id);
       return { id: user.id, name: user.name };
     },
+  );
+
+  route.get(
+    '/api/users/:id/activity',
+    {
+      permission: 'users.read',
+      summary: "The user's activity: changes to the user and what they did",
+      params: ZIdParams,
+      response: z.array(ZActivityEntry),
+    },
+    (req) => service.userActivity(req.ctx, req.params.id),
   );
 
   route.post(

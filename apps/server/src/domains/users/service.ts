@@ -1,5 +1,6 @@
 import { passwordPolicyProblem } from '@portal/contract/auth';
 import type { TPage } from '@portal/contract/common';
+import type { TActivityEntry } from '@portal/contract/customers';
 import {
   EMAIL_TAKEN,
   INVITE_DAYS,
@@ -21,7 +22,7 @@ import { pageOf } from '../../lib/paging.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { getSettings } from '../../lib/settings.ts';
 import { randomToken } from '../../lib/tokens.ts';
-import { recordAudit } from '../audit/service.ts';
+import { listActivity, recordAudit } from '../audit/service.ts';
 import { endUserAccess, sendInvitation } from '../auth/service.ts';
 import * as repo from './repo.ts';
 
@@ -223,4 +224,11 @@ export async function resendInvitation(ctx: Ctx, id: string): Promise<TUser> {
     });
     return toUser(row);
   });
+}
+
+/** The user's activity: changes made to the user and what they did, from the audit trail. */
+export async function userActivity(ctx: Ctx, id: string): Promise<TActivityEntry[]> {
+  const row = await repo.findUser(ctx.db, scopeOf(ctx), id);
+  if (!row) throw notFound('User');
+  return listActivity(ctx, { userId: id }, 50);
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { ZNoteBody } from '@portal/contract/customers';
 import { useQuery } from '@tanstack/react-query';
 import { useCan } from '../../../lib/session.ts';
+import { ActivityLog } from '../../../ui/activity-log.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
@@ -60,23 +61,7 @@ export function NotesTab({ customerId }: { customerId: string }) {
           ))}
         </Stack>
       </Paper>
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="sm">
-          <Title order={3} size="h4">
-            Activity Log
-          </Title>
-          {activity.data?.length === 0 && <EmptyState text="No activity yet" />}
-          <Timeline bulletSize={10} lineWidth={2}>
-            {activity.data?.slice(0, 30).map((a) => (
-              <Timeline.Item key={a.id} title={<Text size="sm">{a.summary}</Text>}>
-                <Text size="xs" c="dimmed">
-                  {a.actor ?? 'System'} · <DateText value={a.createdAt} format="datetime" />
-                </Text>
-              </Timeline.Item>
-            ))}
-          </Timeline>
-        </Stack>
-      </Paper>
+      <ActivityLog entries={activity.data} />
     </SimpleGrid>
   );
 }

@@ -1,4 +1,5 @@
 import type { TPage } from '@portal/contract/common';
+import type { TActivityEntry } from '@portal/contract/customers';
 import type { TCreateUserBody, TUpdateUserBody, TUser, TUserStatusBody } from '@portal/contract/users';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
@@ -28,12 +29,20 @@ export function userQuery(userId: string) {
   });
 }
 
+export function userActivityQuery(userId: string) {
+  return queryOptions({
+    queryKey: [...userKeys.detail(userId), 'activity'],
+    queryFn: ({ signal }) => api.get<TActivityEntry[]>(`/api/users/${id(userId)}/activity`, { signal }),
+  });
+}
+
 function useUserMutation<V>(mutationFn: (vars: V) => Promise<TUser>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSuccess: (user) => {
       queryClient.setQueryData(userQuery(user.id).queryKey, user);
+      void queryClient.invalidateQueries({ queryKey: userActivityQuery(user.id).queryKey });
       void queryClient.invalidateQueries({ queryKey: [...userKeys.all, 'list'] });
     },
   });

@@ -4,8 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api.ts';
 import { usePortalScope } from '../../../lib/scope.ts';
+import { ActivityLog } from '../../../ui/activity-log.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
-import { userQuery } from '../api/users.ts';
+import { userActivityQuery, userQuery } from '../api/users.ts';
 import { UserForm } from '../components/user-form.tsx';
 import { UsersTabs } from '../components/users-tabs.tsx';
 
@@ -16,6 +17,7 @@ export function UserDetailPage() {
   const base = `/${portal}/users`;
   const navigate = useNavigate();
   const { data: user, isPending, error } = useQuery(userQuery(userId));
+  const activity = useQuery({ ...userActivityQuery(userId), enabled: Boolean(user) });
   const back = () => void navigate(base);
 
   if (isPending) {
@@ -64,6 +66,7 @@ export function UserDetailPage() {
           </Paper>
         }
       />
+      <ActivityLog entries={activity.data} />
     </Stack>
   );
 }
