@@ -17,6 +17,7 @@ import { healthRoutes } from './domains/health/routes.ts';
 import { notificationRoutes } from './domains/notifications/routes.ts';
 import { numberRoutes } from './domains/numbers/routes.ts';
 import { shellRoutes } from './domains/shell/routes.ts';
+import { supportRoutes } from './domains/support/routes.ts';
 import { userRoutes } from './domains/users/routes.ts';
 import { voiceRoutes } from './domains/voice/routes.ts';
 import { type JobDefinition, type JobQueueOptions, openJobQueue } from './jobs/queue.ts';
@@ -127,6 +128,7 @@ export async function buildApp({ database, config, logger = true, jobs = false }
   await app.register(numberRoutes);
   await app.register(voiceRoutes);
   await app.register(userRoutes);
+  await app.register(supportRoutes);
 
   await app.register(webPlugin);
 

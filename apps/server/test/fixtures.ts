@@ -9,6 +9,7 @@ import {
   phoneNumbers,
   portingDocuments,
   portingRequests,
+  tickets,
   trunks,
   users,
 } from '../src/db/schema/index.ts';
@@ -34,6 +35,8 @@ export interface TenantFixtures {
   ipAddress: string;
   /** A user of the tenant's company who never signs in as a test caller (edits cannot lock a caller out). */
   user: string;
+  /** A support ticket of the tenant. */
+  ticket: string;
 }
 
 export interface Fixtures {
@@ -107,6 +110,12 @@ async function tenant(db: Db, code: string, adminEmail: string): Promise<TenantF
     .where(and(eq(users.customerId, c.id), notInArray(users.email, callers)))
     .orderBy(asc(users.email))
     .limit(1);
+  const [ticket] = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(eq(tickets.customerId, c.id))
+    .orderBy(asc(tickets.ticketCode))
+    .limit(1);
   return {
     customer: c,
     accounts: accountRows,
@@ -119,6 +128,7 @@ async function tenant(db: Db, code: string, adminEmail: string): Promise<TenantF
     notification: need(notification, `notification of ${adminEmail}`).id,
     ipAddress: need(ip, `registered IP of ${code}`).id,
     user: need(user, `non-caller user of ${code}`).id,
+    ticket: need(ticket, `ticket of ${code}`).id,
   };
 }
 

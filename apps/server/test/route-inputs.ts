@@ -126,6 +126,7 @@ const SAMPLES: Record<string, unknown> = {
   prefix: '212',
   monthlyCost: 10,
   maxVoiceChannels: 10,
+  priority: 'High',
 };
 
 /** Which fixture a tenant-bound id field names, by field name. */
@@ -141,7 +142,8 @@ export type FixtureKind =
   | 'ipAddress'
   | 'serviceAccount'
   | 'documentRequest'
-  | 'user';
+  | 'user'
+  | 'ticket';
 
 export function fixtureId(t: TenantFixtures, kind: FixtureKind): string {
   switch (kind) {
@@ -169,6 +171,8 @@ export function fixtureId(t: TenantFixtures, kind: FixtureKind): string {
       return t.ipAddress;
     case 'user':
       return t.user;
+    case 'ticket':
+      return t.ticket;
   }
 }
 
@@ -200,6 +204,7 @@ export const PARAM_FIXTURES: [RegExp, Record<string, FixtureKind>][] = [
   [/^\/api\/voice\/ips\/:id$/, { id: 'ipAddress' }],
   [/^\/api\/users\/:id(\/status|\/invite|\/activity)?$/, { id: 'user' }],
   [/^\/api\/names\/users\/:id$/, { id: 'user' }],
+  [/^\/api\/tickets\/:id(\/comments)?$/, { id: 'ticket' }],
 ];
 
 export function paramFixtures(route: Pick<RouteEntry, 'method' | 'url'>): Record<string, FixtureKind> {

@@ -42,6 +42,7 @@ const SESSION_ENDING = new Set(['POST /api/auth/logout', 'POST /api/admin/custom
  */
 const NOT_TENANT_CHECKED: Record<string, string> = {
   'POST /api/accounts body.customerId': "a customer's new account always goes to its own company, whatever is sent",
+  'POST /api/tickets body.customerId': "a customer's ticket always belongs to its own company, whatever is sent",
 };
 
 const NOT_FOUND_ID = '00000000-0000-4000-8000-000000000000';

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { ZIsoDateTime, ZPageQuery, ZRequiredText, ZSortDir, ZText } from './common.ts';
+
 /** Support: tickets, the knowledge base and the service status page. */
 export const TICKET_STATUSES = ['open', 'in-progress', 'pending', 'resolved', 'closed'] as const;
 export const TICKET_PRIORITIES = ['Low', 'Medium', 'High', 'Critical'] as const;
@@ -6,3 +9,93 @@ export const SERVICE_STATUSES = ['Operational', 'Degraded Performance', 'Resolve
 export type TTicketStatus = (typeof TICKET_STATUSES)[number];
 export type TTicketPriority = (typeof TICKET_PRIORITIES)[number];
 export type TServiceStatus = (typeof SERVICE_STATUSES)[number];
+
+export const ZTicketStatus = z.enum(TICKET_STATUSES);
+export const ZTicketPriority = z.enum(TICKET_PRIORITIES);
+/** Statuses a ticket is still being worked in (the dashboards count these). */
+export const OPEN_TICKET_STATUSES = ['open', 'in-progress', 'pending'] as const satisfies readonly TTicketStatus[];
+/** What a ticket can be about (a number, a CDR, a message, an invoice…). */
+export const TICKET_CATEGORIES = ['General', 'Technical', 'Billing', 'Numbers', 'Voice', 'Messaging', 'API'] as const;
+/** The first response the provider aims for, by priority (hours). */
+export const FIRST_RESPONSE_HOURS: Record<TTicketPriority, number> = { Critical: 1, High: 4, Medium: 8, Low: 24 };
+
+export const TICKET_SORTS = ['updatedAt', 'createdAt', 'ticketId', 'priority', 'status', 'subject'] as const;
+export const ZListTicketsQuery = ZPageQuery.extend({
+  /** Matches the subject or the ticket ID. */
+  search: ZText().trim().max(100).optional(),
+  status: ZTicketStatus.optional(),
+  priority: ZTicketPriority.optional(),
+  /** Staff: one customer's tickets (customer users always get their own company's). */
+  customerId: z.uuid().optional(),
+  /** Staff: the assignee ('unassigned' for none). */
+  assignedToId: z.union([z.uuid(), z.literal('unassigned')]).optional(),
+  sort: z.enum(TICKET_SORTS).default('updatedAt'),
+  dir: ZSortDir.default('desc'),
+});
+export type TListTicketsQuery = z.infer<typeof ZListTicketsQuery>;
+
+export const ZTicketListItem = z.object({
+  id: z.uuid(),
+  ticketId: z.string(),
+  subject: z.string(),
+  customerId: z.uuid(),
+  customerName: z.string(),
+  accountName: z.string().nullable(),
+  category: z.string().nullable(),
+  status: ZTicketStatus,
+  priority: ZTicketPriority,
+  assignedTo: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  createdAt: ZIsoDateTime,
+  updatedAt: ZIsoDateTime,
+});
+export type TTicketListItem = z.infer<typeof ZTicketListItem>;
+
+export const ZTicketComment = z.object({
+  id: z.uuid(),
+  body: z.string(),
+  /** A staff note the customer never sees. */
+  internal: z.boolean(),
+  author: z.object({ name: z.string(), staff: z.boolean() }).nullable(),
+  createdAt: ZIsoDateTime,
+});
+export type TTicketComment = z.infer<typeof ZTicketComment>;
+
+export const ZTicket = ZTicketListItem.extend({
+  description: z.string(),
+  createdBy: z.string().nullable(),
+  comments: z.array(ZTicketComment),
+  /** When the first response is due (creation + the priority's target). */
+  firstResponseDueAt: ZIsoDateTime,
+  /** The first public staff reply, if any. */
+  firstResponseAt: ZIsoDateTime.nullable(),
+});
+export type TTicket = z.infer<typeof ZTicket>;
+
+export const ZCreateTicketBody = z.object({
+  subject: ZRequiredText('Subject', 200),
+  description: ZRequiredText('Description', 10_000),
+  priority: ZTicketPriority.default('Medium'),
+  category: z.enum(TICKET_CATEGORIES).default('General'),
+  /** Optional: the sub-account it is about. */
+  accountId: z.uuid().nullish(),
+  /** Staff opening a ticket for a customer: required then (customer users: their own company). */
+  customerId: z.uuid().nullish(),
+});
+export type TCreateTicketBody = z.input<typeof ZCreateTicketBody>;
+
+export const ZTicketCommentBody = z.object({
+  body: ZRequiredText('Reply', 10_000),
+  /** Staff only: a note the customer does not see. */
+  internal: z.boolean().default(false),
+});
+export type TTicketCommentBody = z.input<typeof ZTicketCommentBody>;
+
+/** Staff: status, priority and assignee (null to unassign); any subset. */
+export const ZUpdateTicketBody = z
+  .object({
+    status: ZTicketStatus.optional(),
+    priority: ZTicketPriority.optional(),
+    assignedToId: z.uuid().nullable().optional(),
+  })
+  .refine((v) => v.status !== undefined || v.priority !== undefined || v.assignedToId !== undefined, { message: 'Nothing to change' });
+export type TUpdateTicketBody = z.infer<typeof ZUpdateTicketBody>;

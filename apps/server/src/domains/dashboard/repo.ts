@@ -1,3 +1,4 @@
+import { OPEN_TICKET_STATUSES } from '@portal/contract/support';
 import { and, count, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -13,7 +14,6 @@ import {
   usageDaily,
 } from '../../db/schema/index.ts';
 
-export const OPEN_TICKET_STATUSES = ['open', 'in-progress', 'pending'] as const;
 const liveCustomer = isNull(customers.deletedAt);
 
 /** customerId null = the whole book. */

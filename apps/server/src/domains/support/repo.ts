@@ -1,0 +1,162 @@
+import type { TListTicketsQuery } from '@portal/contract/support';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { accounts, customers, ticketComments, tickets, users } from '../../db/schema/index.ts';
+import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
+
+const assignee = alias(users, 'assignee');
+const creator = alias(users, 'creator');
+
+const ticketColumns = {
+  id: tickets.id,
+  ticketId: tickets.ticketCode,
+  subject: tickets.subject,
+  description: tickets.description,
+  customerId: tickets.customerId,
+  customerName: customers.name,
+  accountName: accounts.name,
+  category: tickets.category,
+  status: tickets.status,
+  priority: tickets.priority,
+  assignedToId: assignee.id,
+  assignedToName: assignee.name,
+  createdBy: creator.name,
+  createdById: tickets.createdById,
+  createdAt: tickets.createdAt,
+  updatedAt: tickets.updatedAt,
+};
+
+function ticketsQuery(db: DbOrTx) {
+  return db
+    .select(ticketColumns)
+    .from(tickets)
+    .innerJoin(customers, eq(customers.id, tickets.customerId))
+    .leftJoin(accounts, eq(accounts.id, tickets.accountId))
+    .leftJoin(assignee, eq(assignee.id, tickets.assignedToId))
+    .leftJoin(creator, eq(creator.id, tickets.createdById));
+}
+
+const PRIORITY_RANK = sql`array_position(array['Low','Medium','High','Critical']::text[], ${tickets.priority})`;
+const SORTS = {
+  updatedAt: tickets.updatedAt,
+  createdAt: tickets.createdAt,
+  ticketId: tickets.ticketCode,
+  priority: PRIORITY_RANK,
+  status: tickets.status,
+  subject: sql`lower(${tickets.subject})`,
+};
+
+/** customerId null: every customer's tickets (staff). */
+export async function listTickets(db: DbOrTx, customerId: string | null, q: TListTicketsQuery) {
+  const where = and(
+    isNull(customers.deletedAt),
+    customerId ? eq(tickets.customerId, customerId) : undefined,
+    q.search ? or(ilike(tickets.subject, likePattern(q.search)), ilike(tickets.ticketCode, likePattern(q.search))) : undefined,
+    q.status ? eq(tickets.status, q.status) : undefined,
+    q.priority ? eq(tickets.priority, q.priority) : undefined,
+    q.assignedToId === 'unassigned' ? isNull(tickets.assignedToId) : q.assignedToId ? eq(tickets.assignedToId, q.assignedToId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    ticketsQuery(db)
+      .where(where)
+      .orderBy(...orderBy(SORTS, q.sort, q.dir, tickets.id))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(tickets).innerJoin(customers, eq(customers.id, tickets.customerId)).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findTicket(db: DbOrTx, id: string, customerId: string | null) {
+  const [row] = await ticketsQuery(db).where(
+    and(eq(tickets.id, id), isNull(customers.deletedAt), customerId ? eq(tickets.customerId, customerId) : undefined),
+  );
+  return row;
+}
+export type TicketRow = NonNullable<Awaited<ReturnType<typeof findTicket>>>;
+
+/** Holds the ticket's row until the transaction ends (two replies reopening it run one at a time). */
+export async function lockTicket(db: DbOrTx, id: string) {
+  await db.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, id)).for('update');
+}
+
+export async function listComments(db: DbOrTx, ticketId: string, withInternal: boolean) {
+  return db
+    .select({
+      id: ticketComments.id,
+      body: ticketComments.body,
+      internal: ticketComments.internal,
+      authorName: users.name,
+      authorKind: users.kind,
+      createdAt: ticketComments.createdAt,
+    })
+    .from(ticketComments)
+    .leftJoin(users, eq(users.id, ticketComments.authorId))
+    .where(and(eq(ticketComments.ticketId, ticketId), withInternal ? undefined : eq(ticketComments.internal, false)))
+    .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id));
+}
+
+/** TKT-{year}-{nnn}: the next number of the year; call under lockTicketCodes. */
+export async function nextTicketCode(db: DbOrTx, year: number) {
+  const prefix = `TKT-${year}-`;
+  const [row] = await db
+    .select({ max: sql<number | null>`max(substring(${tickets.ticketCode} from ${sql.raw(String(prefix.length + 1))})::int)` })
+    .from(tickets)
+    .where(sql`${tickets.ticketCode} like ${`${prefix}%`}`);
+  return `${prefix}${String((row?.max ?? 0) + 1).padStart(3, '0')}`;
+}
+
+export async function lockTicketCodes(db: DbOrTx) {
+  await db.execute(sql`select pg_advisory_xact_lock(382005)`);
+}
+
+export async function insertTicket(db: DbOrTx, values: typeof tickets.$inferInsert) {
+  const [row] = await db.insert(tickets).values(values).returning({ id: tickets.id });
+  return row as { id: string };
+}
+
+export async function updateTicket(db: DbOrTx, id: string, values: Partial<typeof tickets.$inferInsert>) {
+  await db
+    .update(tickets)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(tickets.id, id));
+}
+
+export async function insertComment(db: DbOrTx, values: typeof ticketComments.$inferInsert) {
+  await db.insert(ticketComments).values(values);
+}
+
+/** Active staff who work tickets (assignees; notified of a new or unassigned ticket's replies). */
+export async function supportStaff(db: DbOrTx) {
+  return db
+    .select({ id: users.id, name: users.name, role: users.role })
+    .from(users)
+    .where(
+      and(
+        eq(users.kind, 'staff'),
+        eq(users.status, 'Active'),
+        isNull(users.deletedAt),
+        inArray(users.role, ['Admin', 'Support', 'Technical']),
+      ),
+    )
+    .orderBy(asc(users.name));
+}
+
+/** An active staff user by id (an assignee must be one). */
+export async function activeStaff(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.kind, 'staff'), eq(users.status, 'Active'), isNull(users.deletedAt)));
+  return row;
+}
+
+/** The customer's active Admin users (told of staff replies besides the ticket's author). */
+export async function customerAdminIds(db: DbOrTx, customerId: string) {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.customerId, customerId), eq(users.role, 'Admin'), eq(users.status, 'Active'), isNull(users.deletedAt)));
+  return rows.map((r) => r.id);
+}

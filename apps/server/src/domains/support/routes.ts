@@ -1,0 +1,74 @@
+import { ZApiError, ZIdParams, ZPage } from '@portal/contract/common';
+import { ZStaffOption } from '@portal/contract/customers';
+import {
+  ZCreateTicketBody,
+  ZListTicketsQuery,
+  ZTicket,
+  ZTicketCommentBody,
+  ZTicketListItem,
+  ZUpdateTicketBody,
+} from '@portal/contract/support';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { routesFor } from '../../lib/routes.ts';
+import * as service from './service.ts';
+
+/** Support tickets (admin Support Tools, customer Support Center): customers see their company's, staff all. */
+export async function supportRoutes(fastify: FastifyInstance) {
+  const route = routesFor(fastify, ['support']);
+
+  route.get(
+    '/api/tickets',
+    {
+      permission: 'support.read',
+      summary: 'Support tickets, filtered, sorted and paged',
+      querystring: ZListTicketsQuery,
+      response: ZPage(ZTicketListItem),
+    },
+    (req) => service.listTickets(req.ctx, req.query),
+  );
+
+  route.get(
+    '/api/tickets/assignees',
+    { permission: 'support.write', summary: 'Staff a ticket can be assigned to', response: z.array(ZStaffOption.omit({ email: true })) },
+    (req) => service.listAssignees(req.ctx),
+  );
+
+  route.get(
+    '/api/tickets/:id',
+    { permission: 'support.read', summary: 'A ticket with its replies', params: ZIdParams, response: ZTicket },
+    (req) => service.getTicket(req.ctx, req.params.id),
+  );
+
+  route.post(
+    '/api/tickets',
+    { permission: 'tickets.create', summary: 'Open a support ticket', body: ZCreateTicketBody, response: ZTicket, status: 201 },
+    (req) => service.createTicket(req.ctx, req.body),
+  );
+
+  route.post(
+    '/api/tickets/:id/comments',
+    {
+      permission: 'tickets.create',
+      summary: 'Reply to a ticket (staff may add internal notes)',
+      params: ZIdParams,
+      body: ZTicketCommentBody,
+      response: ZTicket,
+      status: 201,
+      errors: { 409: ZApiError },
+    },
+    (req) => service.addComment(req.ctx, req.params.id, req.body),
+  );
+
+  route.patch(
+    '/api/tickets/:id',
+    {
+      permission: 'support.write',
+      summary: "Change a ticket's status, priority or assignee",
+      params: ZIdParams,
+      body: ZUpdateTicketBody,
+      response: ZTicket,
+    },
+    (req) => service.updateTicket(req.ctx, req.params.id, req.body),
+  );
+}

@@ -1,0 +1,223 @@
+import type { TPage } from '@portal/contract/common';
+import {
+  FIRST_RESPONSE_HOURS,
+  type TListTicketsQuery,
+  type TTicket,
+  type TTicketListItem,
+  type TUpdateTicketBody,
+  type ZCreateTicketBody,
+  type ZTicketCommentBody,
+} from '@portal/contract/support';
+import type { z } from 'zod';
+import { type Ctx, inTransaction, isCustomerSide, ownCustomer, userOf } from '../../lib/context.ts';
+import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { findAccountInScope, resolveListScope } from '../../lib/list-scope.ts';
+import { pageOf } from '../../lib/paging.ts';
+import { recordAudit } from '../audit/service.ts';
+import { notifyUsers } from '../notifications/service.ts';
+import * as repo from './repo.ts';
+
+const toListItem = (r: repo.TicketRow): TTicketListItem => ({
+  id: r.id,
+  ticketId: r.ticketId,
+  subject: r.subject,
+  customerId: r.customerId,
+  customerName: r.customerName,
+  accountName: r.accountName,
+  category: r.category,
+  status: r.status,
+  priority: r.priority,
+  assignedTo: r.assignedToId && r.assignedToName ? { id: r.assignedToId, name: r.assignedToName } : null,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+const staffLink = (id: string) => `/admin/support/tickets/${id}`;
+const customerLink = (id: string) => `/customer/support/tickets/${id}`;
+
+/** Tickets: customers see their company's, staff everyone's (with customer and assignee filters). */
+export async function listTickets(ctx: Ctx, q: TListTicketsQuery): Promise<TPage<TTicketListItem>> {
+  const { customerId } = await resolveListScope(ctx, { customerId: q.customerId });
+  const { rows, total } = await repo.listTickets(ctx.db, customerId, q);
+  return pageOf(rows.map(toListItem), total, q);
+}
+
+export async function getTicket(ctx: Ctx, id: string): Promise<TTicket> {
+  const row = await repo.findTicket(ctx.db, id, ownCustomer(ctx));
+  if (!row) throw notFound('Ticket');
+  const staff = !isCustomerSide(ctx);
+  const comments = await repo.listComments(ctx.db, id, staff);
+  const firstResponse = comments.find((c) => !c.internal && c.authorKind === 'staff');
+  return {
+    ...toListItem(row),
+    description: row.description,
+    createdBy: row.createdBy,
+    comments: comments.map((c) => ({
+      id: c.id,
+      body: c.body,
+      internal: c.internal,
+      author: c.authorName ? { name: c.authorName, staff: c.authorKind === 'staff' } : null,
+      createdAt: c.createdAt.toISOString(),
+    })),
+    firstResponseDueAt: new Date(row.createdAt.getTime() + FIRST_RESPONSE_HOURS[row.priority] * 3_600_000).toISOString(),
+    firstResponseAt: firstResponse?.createdAt.toISOString() ?? null,
+  };
+}
+
+export async function listAssignees(ctx: Ctx) {
+  return repo.supportStaff(ctx.db);
+}
+
+/** Tells the provider's side: the assignee, or (unassigned) the staff who work tickets. */
+async function notifyStaff(tx: Ctx, ticket: { id: string; assignedToId: string | null }, title: string, message: string) {
+  const me = userOf(tx).userId;
+  const to = ticket.assignedToId
+    ? [ticket.assignedToId]
+    : (await repo.supportStaff(tx.db)).filter((s) => s.role !== 'Technical').map((s) => s.id);
+  await notifyUsers(
+    tx,
+    to.filter((id) => id !== me),
+    { type: 'ticket', title, message, link: staffLink(ticket.id) },
+  );
+}
+
+/** Tells the customer's side: whoever opened the ticket and the company's Admins. */
+async function notifyCustomer(
+  tx: Ctx,
+  ticket: { id: string; customerId: string; createdById: string | null },
+  title: string,
+  message: string,
+) {
+  const admins = await repo.customerAdminIds(tx.db, ticket.customerId);
+  const to = [...new Set([...(ticket.createdById ? [ticket.createdById] : []), ...admins])];
+  await notifyUsers(tx, to, { type: 'ticket', title, message, link: customerLink(ticket.id) });
+}
+
+export async function createTicket(ctx: Ctx, body: z.output<typeof ZCreateTicketBody>): Promise<TTicket> {
+  const me = userOf(ctx);
+  const customerId = ownCustomer(ctx) ?? body.customerId;
+  if (!customerId) throw invalid({ customerId: 'Choose a customer' });
+  await resolveListScope(ctx, { customerId });
+  const id = await inTransaction(ctx, async (tx) => {
+    let accountId: string | null = null;
+    if (body.accountId) {
+      const account = await findAccountInScope(tx.db, body.accountId, customerId);
+      if (!account) throw invalid({ accountId: 'Choose an account' });
+      accountId = account.id;
+    }
+    await repo.lockTicketCodes(tx.db);
+    const now = new Date();
+    const code = await repo.nextTicketCode(tx.db, now.getUTCFullYear());
+    const { id } = await repo.insertTicket(tx.db, {
+      ticketCode: code,
+      customerId,
+      accountId,
+      subject: body.subject,
+      description: body.description,
+      category: body.category,
+      priority: body.priority,
+      status: 'open',
+      createdById: me.userId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (isCustomerSide(tx)) {
+      await notifyStaff(tx, { id, assignedToId: null }, 'New support ticket', `${code} (${body.priority}): ${body.subject}`);
+    } else {
+      await notifyCustomer(tx, { id, customerId, createdById: null }, 'Support ticket opened', `${code}: ${body.subject}`);
+    }
+    await recordAudit(tx, {
+      action: 'tickets.create',
+      entityType: 'ticket',
+      entityId: id,
+      customerId,
+      summary: `Opened ticket ${code}: ${body.subject}`,
+      after: { subject: body.subject, priority: body.priority, category: body.category, accountId },
+    });
+    return id;
+  });
+  return getTicket(ctx, id);
+}
+
+/**
+ * A reply: public (both sides see it) or, for staff, an internal note. A customer's reply reopens
+ * a resolved ticket; a closed ticket takes no more customer replies (open a new one).
+ */
+export async function addComment(ctx: Ctx, id: string, body: z.output<typeof ZTicketCommentBody>): Promise<TTicket> {
+  const me = userOf(ctx);
+  const customer = isCustomerSide(ctx);
+  if (customer && body.internal) throw forbidden('Only the provider can add internal notes.');
+  await inTransaction(ctx, async (tx) => {
+    await repo.lockTicket(tx.db, id);
+    const ticket = await repo.findTicket(tx.db, id, ownCustomer(tx));
+    if (!ticket) throw notFound('Ticket');
+    if (customer && ticket.status === 'closed') throw conflict('This ticket is closed. Please open a new ticket.');
+    await repo.insertComment(tx.db, { ticketId: id, authorId: me.userId, body: body.body, internal: body.internal });
+    const reopen = customer && ticket.status === 'resolved';
+    await repo.updateTicket(tx.db, id, reopen ? { status: 'open' } : {});
+    if (customer) {
+      await notifyStaff(
+        tx,
+        ticket,
+        'Customer replied',
+        `${ticket.ticketId}: ${me.name} replied${reopen ? ' and reopened the ticket' : ''}.`,
+      );
+    } else if (!body.internal) {
+      await notifyCustomer(tx, ticket, 'Support replied', `${ticket.ticketId}: ${me.name} replied to "${ticket.subject}".`);
+    }
+    await recordAudit(tx, {
+      action: body.internal ? 'tickets.note' : 'tickets.reply',
+      entityType: 'ticket',
+      entityId: id,
+      customerId: ticket.customerId,
+      summary: `${body.internal ? 'Internal note on' : 'Reply to'} ${ticket.ticketId}${reopen ? ' (reopened)' : ''}`,
+    });
+  });
+  return getTicket(ctx, id);
+}
+
+/** Staff: status, priority, assignee. The customer is told of a status change. */
+export async function updateTicket(ctx: Ctx, id: string, body: TUpdateTicketBody): Promise<TTicket> {
+  await inTransaction(ctx, async (tx) => {
+    await repo.lockTicket(tx.db, id);
+    const ticket = await repo.findTicket(tx.db, id, null);
+    if (!ticket) throw notFound('Ticket');
+    let assigneeName: string | null | undefined;
+    if (body.assignedToId) {
+      const staff = await repo.activeStaff(tx.db, body.assignedToId);
+      if (!staff) throw invalid({ assignedToId: 'Choose an active staff member' });
+      assigneeName = staff.name;
+    } else if (body.assignedToId === null) assigneeName = null;
+    await repo.updateTicket(tx.db, id, {
+      ...(body.status ? { status: body.status } : {}),
+      ...(body.priority ? { priority: body.priority } : {}),
+      ...(body.assignedToId !== undefined ? { assignedToId: body.assignedToId } : {}),
+    });
+    const changes = [
+      body.status && body.status !== ticket.status ? `status ${ticket.status} → ${body.status}` : null,
+      body.priority && body.priority !== ticket.priority ? `priority ${ticket.priority} → ${body.priority}` : null,
+      assigneeName !== undefined && body.assignedToId !== ticket.assignedToId ? `assigned to ${assigneeName ?? 'nobody'}` : null,
+    ].filter(Boolean);
+    if (body.status && body.status !== ticket.status) {
+      await notifyCustomer(tx, ticket, 'Ticket status changed', `${ticket.ticketId} "${ticket.subject}" is now ${body.status}.`);
+    }
+    if (body.assignedToId && body.assignedToId !== ticket.assignedToId && body.assignedToId !== userOf(tx).userId) {
+      await notifyUsers(tx, [body.assignedToId], {
+        type: 'ticket',
+        title: 'Ticket assigned to you',
+        message: `${ticket.ticketId} (${ticket.priority}): ${ticket.subject}`,
+        link: staffLink(id),
+      });
+    }
+    await recordAudit(tx, {
+      action: 'tickets.update',
+      entityType: 'ticket',
+      entityId: id,
+      customerId: ticket.customerId,
+      summary: `Updated ${ticket.ticketId}: ${changes.join(', ') || 'no change'}`,
+      before: { status: ticket.status, priority: ticket.priority, assignedToId: ticket.assignedToId },
+      after: body,
+    });
+  });
+  return getTicket(ctx, id);
+}

@@ -1,0 +1,145 @@
+import type { TPage } from '@portal/contract/common';
+import type { TTicket, TTicketListItem } from '@portal/contract/support';
+import { and, eq, gt } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { auditLog, customers, notifications, users } from '../src/db/schema/index.ts';
+import { testClient } from './client.ts';
+import { createTestApp } from './helpers.ts';
+
+const t = await createTestApp();
+const api = await testClient(t.app);
+const db = t.database.db;
+afterAll(() => t.close());
+
+const [acme] = await db.select().from(customers).where(eq(customers.customerCode, 'CUST-1001'));
+const [globex] = await db.select().from(customers).where(eq(customers.customerCode, 'CUST-1002'));
+const userId = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0]?.id as string;
+const noticesOf = async (email: string, since: Date) =>
+  db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, await userId(email)), gt(notifications.createdAt, since)));
+
+describe('support tickets', () => {
+  let ticket: TTicket;
+
+  it('a customer User opens a ticket: TKT-year-nnn, open, due by the priority target, staff told, audited', async () => {
+    const since = new Date(Date.now() - 1000);
+    const missing = await api.as('customer:user').post('/api/tickets', { subject: '', description: '' });
+    expect(missing.status).toBe(400);
+    expect(missing.error().fields).toMatchObject({ subject: 'Subject is required', description: 'Description is required' });
+
+    const res = await api.as('customer:user').post<TTicket>('/api/tickets', {
+      subject: 'Calls to +1 212 drop after 30 seconds',
+      description: 'Since this morning every outbound call to New York drops.',
+      priority: 'High',
+      category: 'Voice',
+      // a customer's ticket is its own company's, whatever it says
+      customerId: globex?.id,
+    });
+    expect(res.status, res.body).toBe(201);
+    ticket = res.json();
+    expect(ticket.ticketId).toMatch(new RegExp(`^TKT-${new Date().getUTCFullYear()}-\\d{3}$`));
+    expect(ticket).toMatchObject({
+      status: 'open',
+      priority: 'High',
+      customerId: acme?.id,
+      createdBy: 'Emily Davis',
+      firstResponseAt: null,
+    });
+    expect(new Date(ticket.firstResponseDueAt).getTime() - new Date(ticket.createdAt).getTime()).toBe(4 * 3_600_000);
+    expect((await noticesOf('support@example.com', since)).map((n) => n.title)).toContain('New support ticket');
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'tickets.create'), eq(auditLog.entityId, ticket.id)));
+    expect(audit?.customerId).toBe(acme?.id);
+  });
+
+  it('keeps each company to its own tickets; staff filter by customer, status, priority and assignee', async () => {
+    const own = (await api.as('customer:admin').get<TPage<TTicketListItem>>('/api/tickets', { query: { pageSize: 100 } })).json();
+    expect(own.items.map((x) => x.id)).toContain(ticket.id);
+    expect(own.items.every((x) => x.customerId === acme?.id)).toBe(true);
+    const theirs = await api.as('other:customer:admin').get<TTicket>(`/api/tickets/${ticket.id}`);
+    expect(theirs.status).toBe(404);
+    expect((await api.as('other:customer:admin').post(`/api/tickets/${ticket.id}/comments`, { body: 'hello' })).status).toBe(404);
+
+    const staff = (
+      await api
+        .as('staff:support')
+        .get<TPage<TTicketListItem>>('/api/tickets', { query: { customerId: acme?.id, priority: 'High', status: 'open' } })
+    ).json();
+    expect(staff.items.map((x) => x.id)).toContain(ticket.id);
+    expect(staff.items.every((x) => x.priority === 'High' && x.status === 'open' && x.customerId === acme?.id)).toBe(true);
+    const unassigned = (
+      await api.as('staff:admin').get<TPage<TTicketListItem>>('/api/tickets', { query: { assignedToId: 'unassigned', pageSize: 100 } })
+    ).json();
+    expect(unassigned.items.every((x) => x.assignedTo === null)).toBe(true);
+    expect((await api.as('customer:admin').get('/api/tickets/assignees')).status).toBe(403);
+  });
+
+  it('staff assign it and reply; internal notes stay internal; the customer is told of public replies and status changes', async () => {
+    const since = new Date(Date.now() - 1000);
+    const support = await userId('support@example.com');
+    const assigned = await api
+      .as('staff:admin')
+      .patch<TTicket>(`/api/tickets/${ticket.id}`, { assignedToId: support, status: 'in-progress' });
+    expect(assigned.status, assigned.body).toBe(200);
+    expect(assigned.json()).toMatchObject({ status: 'in-progress', assignedTo: { id: support, name: 'Jordan Lee' } });
+    expect((await noticesOf('support@example.com', since)).map((n) => n.title)).toContain('Ticket assigned to you');
+    expect(
+      (await api.as('staff:admin').patch(`/api/tickets/${ticket.id}`, { assignedToId: await userId('customer@example.com') })).status,
+    ).toBe(400);
+    expect((await api.as('customer:admin').patch(`/api/tickets/${ticket.id}`, { status: 'closed' })).status).toBe(403);
+
+    await api.as('staff:support').post(`/api/tickets/${ticket.id}/comments`, { body: 'Carrier ticket 55123 opened.', internal: true });
+    const noteNotices = await noticesOf('user@example.com', since);
+    const reply = await api
+      .as('staff:support')
+      .post<TTicket>(`/api/tickets/${ticket.id}/comments`, { body: 'We rerouted New York traffic. Please try again.' });
+    expect(reply.status).toBe(201);
+    expect(reply.json().firstResponseAt).not.toBeNull();
+    const after = await noticesOf('user@example.com', since);
+    expect(after.length).toBe(noteNotices.length + 1);
+    expect(after.map((n) => n.title)).toContain('Support replied');
+    expect(after.map((n) => n.title)).toContain('Ticket status changed');
+
+    const seen = (await api.as('customer:user').get<TTicket>(`/api/tickets/${ticket.id}`)).json();
+    expect(seen.comments.map((c) => c.body)).toEqual(['We rerouted New York traffic. Please try again.']);
+    expect(seen.comments[0]?.author).toEqual({ name: 'Jordan Lee', staff: true });
+    const staffView = (await api.as('staff:admin').get<TTicket>(`/api/tickets/${ticket.id}`)).json();
+    expect(staffView.comments.filter((c) => c.internal).map((c) => c.body)).toEqual(['Carrier ticket 55123 opened.']);
+    expect((await api.as('customer:user').post(`/api/tickets/${ticket.id}/comments`, { body: 'x', internal: true })).status).toBe(403);
+  });
+
+  it("a customer's reply reopens a resolved ticket; a closed one takes no more replies", async () => {
+    await api.as('staff:support').patch(`/api/tickets/${ticket.id}`, { status: 'resolved' });
+    const reopened = await api
+      .as('customer:user')
+      .post<TTicket>(`/api/tickets/${ticket.id}/comments`, { body: 'It happened again at 3 pm.' });
+    expect(reopened.status).toBe(201);
+    expect(reopened.json().status).toBe('open');
+    await api.as('staff:support').patch(`/api/tickets/${ticket.id}`, { status: 'closed' });
+    const closed = await api.as('customer:user').post(`/api/tickets/${ticket.id}/comments`, { body: 'Still there?' });
+    expect(closed.status).toBe(409);
+    expect(closed.error().message).toBe('This ticket is closed. Please open a new ticket.');
+    expect((await api.as('customer:user').get<TTicket>(`/api/tickets/${ticket.id}`)).json().comments).toHaveLength(2);
+  });
+
+  it('staff open a ticket for a customer (the customer is required) and numbers keep counting', async () => {
+    expect(
+      (await api.as('staff:support').post('/api/tickets', { subject: 'Invoice question', description: 'Call back' })).error().fields,
+    ).toEqual({
+      customerId: 'Choose a customer',
+    });
+    const a = (
+      await api.as('staff:support').post<TTicket>('/api/tickets', { subject: 'A', description: 'a', customerId: globex?.id })
+    ).json();
+    const b = (
+      await api.as('staff:support').post<TTicket>('/api/tickets', { subject: 'B', description: 'b', customerId: globex?.id })
+    ).json();
+    expect(a.customerName).toBe(globex?.name);
+    const n = (code: string) => Number(code.split('-')[2]);
+    expect(n(b.ticketId)).toBe(n(a.ticketId) + 1);
+  });
+});
