@@ -77,7 +77,7 @@ export const ZCreateTicketBody = z.object({
   priority: ZTicketPriority.default('Medium'),
   category: z.enum(TICKET_CATEGORIES).default('General'),
   /** Optional: the sub-account it is about. */
-  accountId: z.uuid().nullish(),
+  accountId: z.preprocess((v) => (v === '' ? null : v), z.uuid().nullish()),
   /** Staff opening a ticket for a customer: required then (customer users: their own company). */
   customerId: z.uuid().nullish(),
 });

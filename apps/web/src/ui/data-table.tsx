@@ -178,6 +178,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 >
                   {c.render(row)}
                 </div>
+              ) : c.kind === 'badge' ? (
+                <div className={classes.fit}>{c.render(row)}</div>
               ) : (
                 c.render(row)
               )}

@@ -118,9 +118,19 @@ export const adminScreens: RouteObject[] = [
   screen('compliance', { title: 'Regulatory Compliance' }, () =>
     import('../../features/compliance/pages/compliance-page.tsx').then((m) => m.CompliancePage),
   ),
-  screen('support', { title: 'Support Tools' }, () =>
-    import('../../features/support/pages/support-tools-page.tsx').then((m) => m.SupportToolsPage),
-  ),
+  {
+    path: 'support',
+    handle: { crumb: 'Support Tools' },
+    children: [
+      screen(null, { title: 'Support Tools' }, () =>
+        import('../../features/support/pages/support-tools-page.tsx').then((m) => m.SupportToolsPage),
+      ),
+      // The 'tickets' segment has no page of its own, so it has no crumb.
+      screen('tickets/:ticketId', { title: 'Ticket Details' }, () =>
+        import('../../features/support/pages/ticket-detail-page.tsx').then((m) => m.TicketDetailPage),
+      ),
+    ],
+  },
   screen('reports', { title: 'Reports' }, () => import('../../features/reports/pages/reports-page.tsx').then((m) => m.ReportsPage)),
   screen('notifications', { title: 'Notifications' }, () =>
     import('../../features/notifications/pages/notifications-page.tsx').then((m) => m.NotificationsPage),

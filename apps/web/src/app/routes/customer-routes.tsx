@@ -15,6 +15,10 @@ const voicePage = () =>
   Promise.all([import('../../features/voice/pages/voice-page.tsx'), accountSelect()]).then(([m, picker]) =>
     withAccountPicker(m.VoicePage, picker),
   );
+const supportCenterPage = () =>
+  Promise.all([import('../../features/support/pages/support-center-page.tsx'), accountSelect()]).then(([m, picker]) =>
+    withAccountPicker(m.SupportCenterPage, picker),
+  );
 const tabPlaceholder = () => import('../../ui/tab-placeholder.tsx').then((m) => m.TabPlaceholder);
 const billing = () => import('../../features/billing/pages/billing-page.tsx').then((m) => m.BillingPage);
 const accountCrumb = { crumb: { record: 'account', param: 'accountId' } } as const;
@@ -107,9 +111,7 @@ export const customerScreens: RouteObject[] = [
     path: 'support',
     handle: { crumb: 'Support' },
     children: [
-      screen(null, { title: 'Support Center' }, () =>
-        import('../../features/support/pages/support-center-page.tsx').then((m) => m.SupportCenterPage),
-      ),
+      screen(null, { title: 'Support Center' }, supportCenterPage),
       // The 'tickets' segment has no page of its own, so it has no crumb.
       screen('tickets/:ticketId', { title: 'Ticket Details' }, () =>
         import('../../features/support/pages/ticket-detail-page.tsx').then((m) => m.TicketDetailPage),

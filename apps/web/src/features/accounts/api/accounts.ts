@@ -47,19 +47,6 @@ export function accountOptionsQuery(query: Partial<TAccountOptionsQuery>) {
   });
 }
 
-/** Staff only: customers for the New Account picker and account managers. */
-export function customerPickerQuery(search: string) {
-  return queryOptions({
-    queryKey: ['customers', 'suggestions', search],
-    queryFn: ({ signal }) =>
-      api.get<{ id: string; name: string; customerId: string }[]>('/api/admin/customers/suggestions', {
-        query: { q: search || 'a', limit: 20 },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
-}
-
 export const managerOptionsQuery = queryOptions({
   queryKey: ['staff-options'],
   queryFn: ({ signal }) => api.get<TStaffOption[]>('/api/admin/staff-options', { signal }),

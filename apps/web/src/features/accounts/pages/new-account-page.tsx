@@ -4,13 +4,14 @@ import { ACCOUNT_STATUSES, DEFAULT_MAX_VOICE_CHANNELS, ZCreateAccountBody } from
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { customerSuggestionsQuery } from '../../../shell/api/customer-suggestions.ts';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { statusLabel } from '../../../ui/status-badge.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
-import { customerNameQuery, customerPickerQuery, managerOptionsQuery, useCreateAccount } from '../api/accounts.ts';
+import { customerNameQuery, managerOptionsQuery, useCreateAccount } from '../api/accounts.ts';
 
 /** /admin/accounts/new: a new account for a customer chosen here or passed as ?customerId=. */
 export function NewAccountPage() {
@@ -19,7 +20,7 @@ export function NewAccountPage() {
   const create = useCreateAccount();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
-  const customers = useQuery(customerPickerQuery(debounced));
+  const customers = useQuery(customerSuggestionsQuery(debounced, { limit: 20, browse: true }));
   const managers = useQuery(managerOptionsQuery);
   const presetCustomer = params.get('customerId') ?? '';
   const preset = useQuery(customerNameQuery(presetCustomer));

@@ -76,7 +76,11 @@ export function AdminDashboardPage() {
           ))}
         </ListCard>
         <ListCard title="Recent Open Tickets">
-          <TicketRows tickets={data?.recentTickets} emptyText="No open tickets" onOpen={() => void navigate('/admin/support')} />
+          <TicketRows
+            tickets={data?.recentTickets}
+            emptyText="No open tickets"
+            onOpen={(t) => void navigate(`/admin/support/tickets/${t.id}`)}
+          />
         </ListCard>
         <ListCard title="Recent Notifications">
           <NotificationRows items={notifications.data?.items} onOpen={(n) => void navigate(n.link ?? '/admin/notifications')} />

@@ -105,7 +105,7 @@ export function CustomerDashboardPage() {
             <Button variant="light" leftSection={<IconFileInvoice size={16} />} onClick={() => void navigate('/customer/billing')}>
               View Invoices
             </Button>
-            <Button variant="light" leftSection={<IconLifebuoy size={16} />} onClick={() => void navigate('/customer/support')}>
+            <Button variant="light" leftSection={<IconLifebuoy size={16} />} onClick={() => void navigate('/customer/support?new=1')}>
               Submit Ticket
             </Button>
             <Button variant="light" leftSection={<IconApi size={16} />} onClick={() => void navigate('/customer/api')}>

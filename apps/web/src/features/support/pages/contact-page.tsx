@@ -1,6 +1,7 @@
-import { Anchor, Button, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PublicLayout } from '../../../ui/public-layout.tsx';
+import { SupportHours } from '../components/support-hours.tsx';
 
 /** /contact: how to reach support, for people who are not signed in. */
 export function ContactPage() {
@@ -15,21 +16,7 @@ export function ContactPage() {
             Customers can open and follow support tickets in the Support Center after signing in.
           </Text>
         </Stack>
-        <Stack gap={6}>
-          <Title order={2} size="h4">
-            Support hours (ET)
-          </Title>
-          <List size="sm" spacing={4}>
-            <List.Item>Monday to Friday: 9:00 AM to 8:00 PM</List.Item>
-            <List.Item>Saturday: 10:00 AM to 6:00 PM</List.Item>
-            <List.Item>Sunday: closed</List.Item>
-            <List.Item>Live chat: Monday to Friday, 9:00 AM to 5:00 PM</List.Item>
-            <List.Item>Email: we reply within 24 hours</List.Item>
-          </List>
-          <Text size="sm" c="dimmed">
-            Phone support is available to premium customers.
-          </Text>
-        </Stack>
+        <SupportHours />
         <Button component={Link} to="/customer/login">
           Sign in to the Support Center
         </Button>

@@ -1,5 +1,81 @@
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder.tsx';
+import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useCan } from '../../../lib/session.ts';
+import { NewTicketModal } from '../components/new-ticket-modal.tsx';
+import { SupportHours } from '../components/support-hours.tsx';
+import { TicketsTable } from '../components/tickets-table.tsx';
 
+const TABS = ['tickets', 'knowledge', 'contact'] as const;
+
+/** /customer/support: Support Tickets, Knowledge Base, Contact Support (customer spec); ?new=1 opens Submit Ticket. */
 export function SupportCenterPage() {
-  return <ScreenPlaceholder />;
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const canCreate = useCan('tickets.create');
+  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as (typeof TABS)[number]) : 'tickets';
+  const creating = params.get('new') === '1';
+  const setParam = (key: string, value: string | null) =>
+    setParams(
+      (p) => {
+        if (value === null) p.delete(key);
+        else p.set(key, value);
+        return p;
+      },
+      { replace: true },
+    );
+  const submit = canCreate && (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setParam('new', '1')}>
+      Submit Ticket
+    </Button>
+  );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Support Center
+        </Title>
+        {submit}
+      </Group>
+      <Tabs value={tab} onChange={(v) => setParams(v && v !== 'tickets' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="tickets">Support Tickets</Tabs.Tab>
+          <Tabs.Tab value="knowledge">Knowledge Base</Tabs.Tab>
+          <Tabs.Tab value="contact">Contact Support</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="tickets">
+          <TicketsTable portal="customer" />
+        </Tabs.Panel>
+        <Tabs.Panel value="knowledge">
+          <Paper withBorder p="lg" radius="md">
+            <Text c="dimmed">The knowledge base is being built. Meanwhile, submit a ticket and we will answer.</Text>
+          </Paper>
+        </Tabs.Panel>
+        <Tabs.Panel value="contact">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <Paper withBorder p="lg" radius="md">
+              <SupportHours />
+            </Paper>
+            <Paper withBorder p="lg" radius="md">
+              <Stack gap="sm" align="flex-start">
+                <Title order={2} size="h4">
+                  Contact Support
+                </Title>
+                <Text size="sm">
+                  Open a ticket to reach our support team: you can follow the replies here, and every reply is also sent by email.
+                </Text>
+                {submit}
+              </Stack>
+            </Paper>
+          </SimpleGrid>
+        </Tabs.Panel>
+      </Tabs>
+      <NewTicketModal
+        opened={creating}
+        onClose={() => setParam('new', null)}
+        onCreated={(t) => void navigate(`/customer/support/tickets/${t.id}`)}
+      />
+    </Stack>
+  );
 }

@@ -1,5 +1,38 @@
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder.tsx';
+import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { TicketsTable } from '../components/tickets-table.tsx';
 
+const TABS = ['tickets', 'knowledge', 'status'] as const;
+
+/** /admin/support: Tickets, Knowledge Base, Service Status (admin spec 2.11). */
 export function SupportToolsPage() {
-  return <ScreenPlaceholder />;
+  const [params, setParams] = useSearchParams();
+  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as (typeof TABS)[number]) : 'tickets';
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        Support Tools
+      </Title>
+      <Tabs value={tab} onChange={(v) => setParams(v && v !== 'tickets' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="tickets">Tickets</Tabs.Tab>
+          <Tabs.Tab value="knowledge">Knowledge Base</Tabs.Tab>
+          <Tabs.Tab value="status">Service Status</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="tickets">
+          <TicketsTable portal="admin" />
+        </Tabs.Panel>
+        <Tabs.Panel value="knowledge">
+          <Paper withBorder p="lg" radius="md">
+            <Text c="dimmed">Knowledge Base: this tab is being built.</Text>
+          </Paper>
+        </Tabs.Panel>
+        <Tabs.Panel value="status">
+          <Paper withBorder p="lg" radius="md">
+            <Text c="dimmed">Service Status: this tab is being built.</Text>
+          </Paper>
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
 }

@@ -1,5 +1,243 @@
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder.tsx';
+import { Badge, Button, Center, Checkbox, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { TICKET_PRIORITIES, TICKET_STATUSES, type TTicket, type TUpdateTicketBody, ZTicketCommentBody } from '@portal/contract/support';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../../lib/api.ts';
+import { formatRelativeTime, formatStamp } from '../../../lib/format.ts';
+import { usePortalScope } from '../../../lib/scope.ts';
+import { useCan } from '../../../lib/session.ts';
+import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { SchemaForm } from '../../../ui/schema-form.tsx';
+import { statusLabel } from '../../../ui/status-badge.tsx';
+import { toastError, toastSuccess } from '../../../ui/toast.ts';
+import { assigneesQuery, ticketQuery, useReplyToTicket, useUpdateTicket } from '../api/support.ts';
+import { PriorityBadge, TicketStatusBadge } from '../components/ticket-status.tsx';
 
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children || '—'}
+      </Text>
+    </div>
+  );
+}
+
+/** The first-response target: met (and how fast), due, or overdue. */
+function FirstResponse({ ticket }: { ticket: TTicket }) {
+  const due = new Date(ticket.firstResponseDueAt);
+  if (ticket.firstResponseAt) {
+    const minutes = Math.round((new Date(ticket.firstResponseAt).getTime() - new Date(ticket.createdAt).getTime()) / 60_000);
+    const took = minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+    return (
+      <Group gap={6} wrap="nowrap">
+        <Text span size="sm">
+          Answered in {took}
+        </Text>
+        <Badge size="sm" variant="light" color={new Date(ticket.firstResponseAt) <= due ? 'green' : 'orange'}>
+          {new Date(ticket.firstResponseAt) <= due ? 'On target' : 'Late'}
+        </Badge>
+      </Group>
+    );
+  }
+  const overdue = due.getTime() < Date.now();
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text span size="sm">
+        Due {formatStamp(due)}
+      </Text>
+      {overdue && ['open', 'in-progress', 'pending'].includes(ticket.status) && (
+        <Badge size="sm" variant="light" color="red">
+          Overdue
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** Staff: status, priority and assignee, each saved when changed. */
+function StaffControls({ ticket }: { ticket: TTicket }) {
+  const update = useUpdateTicket(ticket.id);
+  const assignees = useQuery(assigneesQuery);
+  const save = (body: TUpdateTicketBody, what: string) =>
+    update.mutate(body, { onSuccess: () => toastSuccess(`${ticket.ticketId}: ${what}`), onError: (e) => toastError(e) });
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+      <Select
+        label="Status"
+        allowDeselect={false}
+        data={TICKET_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+        value={ticket.status}
+        onChange={(v) => v && v !== ticket.status && save({ status: v as TTicket['status'] }, `status set to ${statusLabel(v)}`)}
+      />
+      <Select
+        label="Priority"
+        allowDeselect={false}
+        data={[...TICKET_PRIORITIES]}
+        value={ticket.priority}
+        onChange={(v) => v && v !== ticket.priority && save({ priority: v as TTicket['priority'] }, `priority set to ${v}`)}
+      />
+      <Select
+        label="Assigned To"
+        placeholder="Unassigned"
+        clearable
+        searchable
+        data={(assignees.data ?? []).map((a) => ({ value: a.id, label: `${a.name} (${a.role})` }))}
+        value={ticket.assignedTo?.id ?? null}
+        onChange={(v) =>
+          (v ?? null) !== (ticket.assignedTo?.id ?? null) && save({ assignedToId: v ?? null }, v ? 'assigned' : 'unassigned')
+        }
+      />
+    </SimpleGrid>
+  );
+}
+
+function ReplyForm({ ticket, staff }: { ticket: TTicket; staff: boolean }) {
+  const form = useSchemaForm(ZTicketCommentBody, { body: '', internal: false });
+  const reply = useReplyToTicket(ticket.id);
+  if (!staff && ticket.status === 'closed') {
+    return <Text c="dimmed">This ticket is closed. Please open a new ticket.</Text>;
+  }
+  return (
+    <SchemaForm
+      form={form}
+      onSubmit={(v) =>
+        reply.mutate(v, {
+          onSuccess: () => {
+            toastSuccess(v.internal ? 'Internal note added' : 'Reply sent');
+            form.reset();
+          },
+          onError: (e) => showFormError(form, e),
+        })
+      }
+    >
+      <Stack gap="sm">
+        <Textarea label="Reply" autosize minRows={3} maxRows={10} {...form.getInputProps('body')} />
+        <Group justify="space-between">
+          {staff ? (
+            <Checkbox label="Internal note (not shown to the customer)" {...form.getInputProps('internal', { type: 'checkbox' })} />
+          ) : (
+            <Text size="xs" c="dimmed">
+              {ticket.status === 'resolved' ? 'Replying reopens this ticket.' : 'Support is told of your reply.'}
+            </Text>
+          )}
+          <Button type="submit" loading={reply.isPending}>
+            {form.getValues().internal ? 'Add Note' : 'Send Reply'}
+          </Button>
+        </Group>
+      </Stack>
+    </SchemaForm>
+  );
+}
+
+/** /customer/support/tickets/{id} and /admin/support/tickets/{id}: the ticket, its thread and a reply box. */
 export function TicketDetailPage() {
-  return <ScreenPlaceholder />;
+  const { ticketId = '' } = useParams();
+  const { portal } = usePortalScope();
+  const staff = portal === 'admin';
+  const canManage = useCan('support.write');
+  const navigate = useNavigate();
+  const { data: ticket, isPending, error } = useQuery(ticketQuery(ticketId));
+  const back = () => void navigate(`/${portal}/support`);
+
+  if (isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading ticket" />
+      </Center>
+    );
+  }
+  if (!ticket) {
+    return (
+      <Stack align="center" py="xl" gap="sm">
+        <Title order={1} size="h2">
+          Ticket Not Found
+        </Title>
+        <Text c="dimmed">
+          {isApiError(error, 'NOT_FOUND') || !error
+            ? 'The ticket you are looking for does not exist or has been removed.'
+            : 'The ticket could not be loaded. Please try again.'}
+        </Text>
+        <Button variant="light" onClick={back}>
+          Back to Support
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" wrap="nowrap" align="center">
+        <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={back} style={{ flexShrink: 0 }}>
+          Back
+        </Button>
+        <Title order={1} size="h2" style={{ minWidth: 0 }}>
+          {ticket.ticketId}: {ticket.subject}
+        </Title>
+      </Group>
+      <Paper withBorder p="lg" radius="md">
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
+          <Field label="Status">
+            <TicketStatusBadge status={ticket.status} />
+          </Field>
+          <Field label="Priority">
+            <PriorityBadge priority={ticket.priority} />
+          </Field>
+          {staff ? <Field label="Customer">{ticket.customerName}</Field> : <Field label="Category">{ticket.category}</Field>}
+          <Field label="Account">{ticket.accountName ?? 'Any'}</Field>
+          <Field label="Created">{formatStamp(ticket.createdAt)}</Field>
+          <Field label="First Response">
+            <FirstResponse ticket={ticket} />
+          </Field>
+        </SimpleGrid>
+        {staff && canManage && (
+          <Stack mt="lg">
+            <StaffControls ticket={ticket} />
+          </Stack>
+        )}
+      </Paper>
+      <Paper withBorder p="lg" radius="md">
+        <Stack gap="md">
+          <Stack gap={2}>
+            <Text size="sm" fw={600}>
+              {ticket.createdBy ?? 'Customer'}{' '}
+              <Text span size="xs" c="dimmed" title={formatStamp(ticket.createdAt)}>
+                {formatRelativeTime(ticket.createdAt)}
+              </Text>
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {ticket.description}
+            </Text>
+          </Stack>
+          {ticket.comments.map((c) => (
+            <Paper
+              key={c.id}
+              p="sm"
+              radius="sm"
+              bg={c.internal ? 'yellow.0' : c.author?.staff ? 'blue.0' : 'gray.0'}
+              aria-label={`${c.internal ? 'Internal note' : 'Reply'} from ${c.author?.name ?? 'a former user'}`}
+            >
+              <Text size="sm" fw={600}>
+                {c.author?.name ?? 'Former user'}
+                {c.author?.staff && !staff ? ' (Support)' : ''}
+                {c.internal ? ' · Internal note' : ''}{' '}
+                <Text span size="xs" c="dimmed" fw={400} title={formatStamp(c.createdAt)}>
+                  {formatRelativeTime(c.createdAt)}
+                </Text>
+              </Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {c.body}
+              </Text>
+            </Paper>
+          ))}
+          {(staff ? canManage : true) && <ReplyForm ticket={ticket} staff={staff} />}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
 }

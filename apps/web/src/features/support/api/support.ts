@@ -1,0 +1,54 @@
+import type { TPage } from '@portal/contract/common';
+import type { TCreateTicketBody, TTicket, TTicketCommentBody, TTicketListItem, TUpdateTicketBody } from '@portal/contract/support';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+/** The support feature's query keys. */
+export const ticketKeys = {
+  all: ['tickets'] as const,
+  lists: () => [...ticketKeys.all, 'list'] as const,
+  detail: (id: string) => [...ticketKeys.all, 'detail', id] as const,
+};
+
+const id = (value: string) => encodeURIComponent(value);
+
+export function ticketListQuery(query: Record<string, string | number | undefined>) {
+  return queryOptions({
+    queryKey: [...ticketKeys.lists(), query],
+    queryFn: ({ signal }) => api.get<TPage<TTicketListItem>>('/api/tickets', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function ticketQuery(ticketId: string) {
+  return queryOptions({
+    queryKey: ticketKeys.detail(ticketId),
+    queryFn: ({ signal }) => api.get<TTicket>(`/api/tickets/${id(ticketId)}`, { signal }),
+  });
+}
+
+/** Staff: who a ticket can be assigned to. */
+export const assigneesQuery = queryOptions({
+  queryKey: [...ticketKeys.all, 'assignees'],
+  queryFn: ({ signal }) => api.get<{ id: string; name: string; role: string }[]>('/api/tickets/assignees', { signal }),
+  staleTime: 5 * 60_000,
+});
+
+/** Every ticket change answers with the ticket: it becomes the cached detail, and lists are read again. */
+function useTicketMutation<V>(mutationFn: (vars: V) => Promise<TTicket>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (ticket) => {
+      queryClient.setQueryData(ticketQuery(ticket.id).queryKey, ticket);
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}
+
+export const useCreateTicket = () => useTicketMutation((body: TCreateTicketBody) => api.post<TTicket>('/api/tickets', body));
+export const useReplyToTicket = (ticketId: string) =>
+  useTicketMutation((body: TTicketCommentBody) => api.post<TTicket>(`/api/tickets/${id(ticketId)}/comments`, body));
+export const useUpdateTicket = (ticketId: string) =>
+  useTicketMutation((body: TUpdateTicketBody) => api.patch<TTicket>(`/api/tickets/${id(ticketId)}`, body));

@@ -1,0 +1,22 @@
+import { List, Stack, Text, Title } from '@mantine/core';
+
+/** The support hours and reply times (customer spec, Support Center). */
+export function SupportHours() {
+  return (
+    <Stack gap={6}>
+      <Title order={2} size="h4">
+        Support hours (ET)
+      </Title>
+      <List size="sm" spacing={4}>
+        <List.Item>Monday to Friday: 9:00 AM to 8:00 PM</List.Item>
+        <List.Item>Saturday: 10:00 AM to 6:00 PM</List.Item>
+        <List.Item>Sunday: closed</List.Item>
+        <List.Item>Live chat: Monday to Friday, 9:00 AM to 5:00 PM</List.Item>
+        <List.Item>Email: we reply within 24 hours</List.Item>
+      </List>
+      <Text size="sm" c="dimmed">
+        Phone support is available to premium customers.
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+import { ADMIN, CUSTOMER, checkScreen, expect, signInViaApi, test } from './support.ts';
+
+test('a customer opens a ticket, staff reply with an internal note and resolve it, the customer sees the reply and the status', async ({
+  page,
+  browser,
+}) => {
+  const subject = `Calls to New York drop after 30 seconds ${Date.now()}`;
+  await signInViaApi(page, CUSTOMER);
+  await page.goto('/customer');
+  await page.getByRole('button', { name: 'Submit Ticket' }).click();
+  await expect(page).toHaveURL('/customer/support?new=1');
+  const dialog = page.getByRole('dialog', { name: 'Submit Ticket' });
+  await dialog.getByRole('textbox', { name: 'Subject' }).fill(subject);
+  await dialog.getByRole('button', { name: 'Submit Ticket' }).click();
+  await expect(dialog.getByText('Description is required')).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Priority' }).click();
+  await page.getByRole('option', { name: 'High' }).click();
+  await dialog
+    .getByRole('textbox', { name: 'Description' })
+    .fill('Since this morning every outbound call to 212 numbers drops after about 30 seconds.');
+  await checkScreen(page, 'support-submit-ticket');
+  await dialog.getByRole('button', { name: 'Submit Ticket' }).click();
+
+  await expect(page).toHaveURL(/\/customer\/support\/tickets\/[0-9a-f-]{36}$/);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toContainText(subject);
+  const ticketId = (await heading.innerText()).split(':')[0] as string;
+  expect(ticketId).toMatch(/^TKT-\d{4}-\d{3,}$/);
+  await expect(page.getByText('Open', { exact: true })).toBeVisible();
+  const ticketUrl = new URL(page.url()).pathname;
+
+  // staff find it in Support Tools, assign it, add an internal note, reply and resolve it
+  const context = await browser.newContext();
+  const staff = await context.newPage();
+  await signInViaApi(staff, ADMIN);
+  await staff.goto('/admin/support');
+  await staff.getByRole('textbox', { name: 'Search' }).fill(ticketId);
+  const table = staff.getByRole('table', { name: 'Support tickets' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row').nth(1)).toContainText('Unassigned');
+  await checkScreen(staff, 'support-tools-tickets');
+  await table.getByRole('link', { name: ticketId }).click();
+  await staff.getByRole('combobox', { name: 'Assigned To' }).fill('Alex');
+  await staff.getByRole('option', { name: /^Alex Morgan/ }).click();
+  await expect(staff.getByText(`${ticketId}: assigned`)).toBeVisible();
+  await staff.getByRole('textbox', { name: 'Reply' }).fill('Carrier case 55123 opened with the New York carrier.');
+  await staff.getByRole('checkbox', { name: /Internal note/ }).check();
+  await staff.getByRole('button', { name: 'Add Note' }).click();
+  await expect(staff.getByText('Internal note added')).toBeVisible();
+  await staff.getByRole('textbox', { name: 'Reply' }).fill('We rerouted your New York traffic. Please try again.');
+  await staff.getByRole('button', { name: 'Send Reply' }).click();
+  await expect(staff.getByText('Reply sent')).toBeVisible();
+  await staff.getByRole('combobox', { name: 'Status' }).click();
+  await staff.getByRole('option', { name: 'Resolved' }).click();
+  await expect(staff.getByText(`${ticketId}: status set to Resolved`)).toBeVisible();
+  await expect(staff.getByText('On target')).toBeVisible();
+  await checkScreen(staff, 'support-ticket-staff');
+  await context.close();
+
+  // the customer sees the reply (not the internal note) and the new status after a reload
+  await page.goto(ticketUrl);
+  await expect(page.getByText('We rerouted your New York traffic. Please try again.')).toBeVisible();
+  await expect(page.getByText('Carrier case 55123')).toHaveCount(0);
+  await expect(page.getByText('Resolved', { exact: true })).toBeVisible();
+  await expect(page.getByText('Replying reopens this ticket.')).toBeVisible();
+  await checkScreen(page, 'support-ticket-customer');
+  await page.getByRole('textbox', { name: 'Reply' }).fill('It works again, thank you.');
+  await page.getByRole('button', { name: 'Send Reply' }).click();
+  await expect(page.getByText('Open', { exact: true })).toBeVisible();
+});
