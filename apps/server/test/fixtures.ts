@@ -9,6 +9,7 @@ import {
   phoneNumbers,
   portingDocuments,
   portingRequests,
+  serviceStatus,
   tickets,
   trunks,
   users,
@@ -37,6 +38,8 @@ export interface TenantFixtures {
   user: string;
   /** A support ticket of the tenant. */
   ticket: string;
+  /** An open incident on the status page (the provider's, the same for every tenant). */
+  incident: string;
 }
 
 export interface Fixtures {
@@ -116,6 +119,12 @@ async function tenant(db: Db, code: string, adminEmail: string): Promise<TenantF
     .where(eq(tickets.customerId, c.id))
     .orderBy(asc(tickets.ticketCode))
     .limit(1);
+  const [incident] = await db
+    .select({ id: serviceStatus.id })
+    .from(serviceStatus)
+    .where(and(eq(serviceStatus.status, 'Degraded Performance'), isNull(serviceStatus.resolvedAt)))
+    .orderBy(asc(serviceStatus.startedAt))
+    .limit(1);
   return {
     customer: c,
     accounts: accountRows,
@@ -129,6 +138,7 @@ async function tenant(db: Db, code: string, adminEmail: string): Promise<TenantF
     ipAddress: need(ip, `registered IP of ${code}`).id,
     user: need(user, `non-caller user of ${code}`).id,
     ticket: need(ticket, `ticket of ${code}`).id,
+    incident: need(incident, 'open incident').id,
   };
 }
 

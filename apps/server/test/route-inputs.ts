@@ -143,7 +143,8 @@ export type FixtureKind =
   | 'serviceAccount'
   | 'documentRequest'
   | 'user'
-  | 'ticket';
+  | 'ticket'
+  | 'incident';
 
 export function fixtureId(t: TenantFixtures, kind: FixtureKind): string {
   switch (kind) {
@@ -173,6 +174,8 @@ export function fixtureId(t: TenantFixtures, kind: FixtureKind): string {
       return t.user;
     case 'ticket':
       return t.ticket;
+    case 'incident':
+      return t.incident;
   }
 }
 
@@ -205,6 +208,7 @@ export const PARAM_FIXTURES: [RegExp, Record<string, FixtureKind>][] = [
   [/^\/api\/users\/:id(\/status|\/invite|\/activity)?$/, { id: 'user' }],
   [/^\/api\/names\/users\/:id$/, { id: 'user' }],
   [/^\/api\/tickets\/:id(\/comments)?$/, { id: 'ticket' }],
+  [/^\/api\/status\/incidents\/:id\/updates$/, { id: 'incident' }],
 ];
 
 export function paramFixtures(route: Pick<RouteEntry, 'method' | 'url'>): Record<string, FixtureKind> {

@@ -1,5 +1,5 @@
 import type { TPage } from '@portal/contract/common';
-import type { TTicket, TTicketListItem } from '@portal/contract/support';
+import type { TIncident, TStatusPage, TTicket, TTicketListItem } from '@portal/contract/support';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, customers, notifications, users } from '../src/db/schema/index.ts';
@@ -141,5 +141,72 @@ describe('support tickets', () => {
     expect(a.customerName).toBe(globex?.name);
     const n = (code: string) => Number(code.split('-')[2]);
     expect(n(b.ticketId)).toBe(n(a.ticketId) + 1);
+  });
+});
+
+describe('service status: incidents drive the status page and the dashboards', () => {
+  it('staff report an incident, post updates and resolve it; both dashboards follow', async () => {
+    const before = (await api.as('staff:admin').get<{ activeAlerts: number }>('/api/admin/dashboard')).json().activeAlerts;
+    expect(
+      (
+        await api
+          .as('customer:admin')
+          .post('/api/status/incidents', { component: 'Voice', status: 'Degraded Performance', title: 'x', description: 'y' })
+      ).status,
+    ).toBe(403);
+    const noStart = await api
+      .as('staff:technical')
+      .post('/api/status/incidents', { component: 'Numbers', status: 'Scheduled', title: 'Upgrade', description: 'Planned' });
+    expect(noStart.error().fields).toEqual({ startsAt: 'Choose when the maintenance starts' });
+
+    const created = await api.as('staff:technical').post<TIncident>('/api/status/incidents', {
+      component: 'Numbers',
+      status: 'Degraded Performance',
+      title: 'Number search returns no results',
+      description: 'Searches of the inventory answer empty for some area codes.',
+    });
+    expect(created.status, created.body).toBe(201);
+    const incident = created.json();
+    expect(incident.updates).toHaveLength(1);
+
+    const page = (await api.as('customer:user').get<TStatusPage>('/api/status')).json();
+    expect(page.components.find((c) => c.name === 'Numbers')?.status).toBe('Degraded Performance');
+    expect(page.current.map((i) => i.id)).toContain(incident.id);
+    const tiles = (
+      await api.as('customer:user').get<{ serviceStatus: { serviceName: string; status: string; title: string }[] }>('/api/dashboard')
+    ).json();
+    expect(tiles.serviceStatus.find((s) => s.serviceName === 'Numbers')).toMatchObject({
+      status: 'Degraded Performance',
+      title: 'Number search returns no results',
+    });
+    expect((await api.as('staff:admin').get<{ activeAlerts: number }>('/api/admin/dashboard')).json().activeAlerts).toBe(before + 1);
+
+    const update = await api
+      .as('staff:support')
+      .post<TIncident>(`/api/status/incidents/${incident.id}/updates`, {
+        status: 'Degraded Performance',
+        message: 'A fix is being deployed.',
+      });
+    expect(update.json().updates.map((u) => u.message)).toEqual([
+      'A fix is being deployed.',
+      'Searches of the inventory answer empty for some area codes.',
+    ]);
+    const resolved = await api
+      .as('staff:support')
+      .post<TIncident>(`/api/status/incidents/${incident.id}/updates`, { status: 'Resolved', message: 'Search works again.' });
+    expect(resolved.json().resolvedAt).not.toBeNull();
+    expect(
+      (await api.as('staff:support').post(`/api/status/incidents/${incident.id}/updates`, { status: 'Resolved', message: 'again' })).status,
+    ).toBe(409);
+
+    const after = (await api.as('customer:user').get<TStatusPage>('/api/status')).json();
+    expect(after.components.find((c) => c.name === 'Numbers')?.status).toBe('Operational');
+    expect(after.recent.map((i) => i.id)).toContain(incident.id);
+    expect((await api.as('staff:admin').get<{ activeAlerts: number }>('/api/admin/dashboard')).json().activeAlerts).toBe(before);
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'status.incident'), eq(auditLog.entityId, incident.id)));
+    expect(audit?.summary).toBe('Reported an incident on Numbers: Number search returns no results');
   });
 });

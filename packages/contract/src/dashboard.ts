@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { ZIsoDateTime } from './common.ts';
 
+/** A component's tile: its state and the incident or maintenance that decides it (id: the component's name when none). */
 export const ZServiceStatusEntry = z.object({
-  id: z.uuid(),
+  id: z.string(),
   serviceName: z.string(),
   status: z.string(),
   title: z.string(),
-  updatedAt: ZIsoDateTime,
+  updatedAt: ZIsoDateTime.nullable(),
 });
 export type TServiceStatusEntry = z.infer<typeof ZServiceStatusEntry>;
 

@@ -70,6 +70,8 @@ export const PERMISSIONS = {
   'support.read': EVERYONE,
   'support.write': ['staff:admin', 'staff:support'],
   'tickets.create': ['staff:admin', 'staff:support', ...CUSTOMER],
+  /** Reporting incidents and maintenance on the status page. */
+  'status.write': ['staff:admin', 'staff:support', 'staff:technical'],
   'reports.read': EVERYONE,
   'settings.read': STAFF,
   'settings.write': ['staff:admin'],

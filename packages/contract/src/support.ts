@@ -99,3 +99,59 @@ export const ZUpdateTicketBody = z
   })
   .refine((v) => v.status !== undefined || v.priority !== undefined || v.assignedToId !== undefined, { message: 'Nothing to change' });
 export type TUpdateTicketBody = z.infer<typeof ZUpdateTicketBody>;
+
+/** The platform's components on the status page and the dashboards' Service Status tiles. */
+export const SERVICE_COMPONENTS = ['SMS', 'Voice', 'Numbers', 'API', 'Portal'] as const;
+export type TServiceComponent = (typeof SERVICE_COMPONENTS)[number];
+/** An incident (Degraded Performance) or scheduled maintenance (Scheduled) until it is Resolved. */
+export const INCIDENT_KINDS = ['Degraded Performance', 'Scheduled'] as const satisfies readonly TServiceStatus[];
+
+export const ZIncidentUpdate = z.object({
+  id: z.uuid(),
+  status: z.enum(SERVICE_STATUSES),
+  message: z.string(),
+  author: z.string().nullable(),
+  createdAt: ZIsoDateTime,
+});
+export const ZIncident = z.object({
+  id: z.uuid(),
+  component: z.string(),
+  status: z.enum(SERVICE_STATUSES),
+  title: z.string(),
+  description: z.string(),
+  startedAt: ZIsoDateTime,
+  resolvedAt: ZIsoDateTime.nullable(),
+  updates: z.array(ZIncidentUpdate),
+});
+export type TIncident = z.infer<typeof ZIncident>;
+
+export const ZStatusPage = z.object({
+  /** Each component's state now: the worst open incident, Scheduled for maintenance under way, else Operational. */
+  components: z.array(z.object({ name: z.string(), status: z.enum(SERVICE_STATUSES) })),
+  /** Incidents under way and maintenance to come, newest first. */
+  current: z.array(ZIncident),
+  /** Resolved in the last 14 days. */
+  recent: z.array(ZIncident),
+});
+export type TStatusPage = z.infer<typeof ZStatusPage>;
+
+export const ZCreateIncidentBody = z
+  .object({
+    component: z.enum(SERVICE_COMPONENTS, { message: 'Choose a component' }),
+    status: z.enum(INCIDENT_KINDS),
+    title: ZRequiredText('Title', 200),
+    description: ZRequiredText('Description', 4000),
+    /** Maintenance: when it starts (required then); an incident starts now. */
+    startsAt: ZIsoDateTime.nullish(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === 'Scheduled' && !v.startsAt)
+      ctx.addIssue({ code: 'custom', path: ['startsAt'], message: 'Choose when the maintenance starts' });
+  });
+export type TCreateIncidentBody = z.input<typeof ZCreateIncidentBody>;
+
+export const ZIncidentUpdateBody = z.object({
+  status: z.enum(['Degraded Performance', 'Scheduled', 'Resolved'], { message: 'Choose Degraded Performance, Scheduled or Resolved' }),
+  message: ZRequiredText('Update', 4000),
+});
+export type TIncidentUpdateBody = z.infer<typeof ZIncidentUpdateBody>;

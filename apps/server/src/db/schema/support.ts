@@ -66,3 +66,19 @@ export const serviceStatus = pgTable('service_status', {
   resolvedAt: ts('resolved_at'),
   updatedAt: updatedAt(),
 });
+
+/** The dated updates of an incident or maintenance (what was found, what was done, resolved). */
+export const serviceStatusUpdates = pgTable(
+  'service_status_updates',
+  {
+    id: id(),
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => serviceStatus.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: SERVICE_STATUSES }).notNull(),
+    message: text('message').notNull(),
+    authorId: uuid('author_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('service_status_updates_incident_idx').on(t.incidentId, t.createdAt)],
+);

@@ -84,6 +84,7 @@ export interface SeedData {
   ticketComments: Row<typeof s.ticketComments>[];
   knowledgeArticles: Row<typeof s.knowledgeArticles>[];
   serviceStatus: Row<typeof s.serviceStatus>[];
+  serviceStatusUpdates: Row<typeof s.serviceStatusUpdates>[];
   notifications: Row<typeof s.notifications>[];
   notificationSettings: Row<typeof s.notificationSettings>[];
   auditLog: Row<typeof s.auditLog>[];
@@ -244,6 +245,7 @@ function emptyRows(): SeedData {
     ticketComments: [],
     knowledgeArticles: [],
     serviceStatus: [],
+    serviceStatusUpdates: [],
     notifications: [],
     notificationSettings: [],
     auditLog: [],

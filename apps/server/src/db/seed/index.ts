@@ -165,6 +165,7 @@ async function insertAll(tx: Tx, d: SeedData): Promise<void> {
   await insertBatches(tx, schema.ticketComments, d.ticketComments);
   await insertBatches(tx, schema.knowledgeArticles, d.knowledgeArticles);
   await insertBatches(tx, schema.serviceStatus, d.serviceStatus);
+  await insertBatches(tx, schema.serviceStatusUpdates, d.serviceStatusUpdates);
   await insertBatches(tx, schema.notifications, d.notifications);
   await insertBatches(tx, schema.notificationSettings, d.notificationSettings);
   await insertBatches(tx, schema.auditLog, d.auditLog);

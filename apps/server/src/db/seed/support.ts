@@ -173,9 +173,10 @@ export function seedSupport(sc: SeedContext): void {
     description: string,
     startedAt: Date,
     resolvedAt: Date | null,
-  ) =>
+  ) => {
+    const id = sc.uuid();
     sc.rows.serviceStatus.push({
-      id: sc.uuid(),
+      id,
       serviceName,
       status,
       title,
@@ -184,6 +185,22 @@ export function seedSupport(sc: SeedContext): void {
       resolvedAt,
       updatedAt: minDate(resolvedAt ?? startedAt, sc.now),
     });
+    // an incident's dated updates: what was reported when it began, and how it ended
+    if (status === 'Operational') return;
+    const reported = status === 'Resolved' ? 'Degraded Performance' : status;
+    const createdAt = status === 'Scheduled' ? minDate(sc.ago(1), sc.now) : startedAt;
+    sc.rows.serviceStatusUpdates.push({ id: sc.uuid(), incidentId: id, status: reported, message: description, authorId: null, createdAt });
+    if (resolvedAt) {
+      sc.rows.serviceStatusUpdates.push({
+        id: sc.uuid(),
+        incidentId: id,
+        status: 'Resolved',
+        message: 'This incident has been resolved.',
+        authorId: null,
+        createdAt: resolvedAt,
+      });
+    }
+  };
   const maintenance = new Date(Date.UTC(sc.now.getUTCFullYear(), sc.now.getUTCMonth(), sc.now.getUTCDate() + 6, 6));
   entry(
     'SMS',

@@ -1,5 +1,5 @@
 import { OPEN_TICKET_STATUSES } from '@portal/contract/support';
-import { and, count, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   accountServices,
@@ -60,21 +60,6 @@ export async function countOpenTickets(db: DbOrTx, customerId: string | null) {
       and(inArray(tickets.status, [...OPEN_TICKET_STATUSES]), liveCustomer, customerId ? eq(tickets.customerId, customerId) : undefined),
     );
   return row?.n ?? 0;
-}
-
-/** Current entries: not resolved (incidents under way and scheduled maintenance). */
-export async function currentServiceStatus(db: DbOrTx) {
-  return db
-    .select({
-      id: serviceStatus.id,
-      serviceName: serviceStatus.serviceName,
-      status: serviceStatus.status,
-      title: serviceStatus.title,
-      updatedAt: serviceStatus.updatedAt,
-    })
-    .from(serviceStatus)
-    .where(and(isNull(serviceStatus.resolvedAt), ne(serviceStatus.status, 'Resolved')))
-    .orderBy(serviceStatus.serviceName, serviceStatus.startedAt);
 }
 
 /** Incidents (degraded or since resolved) overlapping the window, with their start and end. */

@@ -1,18 +1,21 @@
 import type { TAdminDashboard, TCustomerDashboard, TNumbersOverview } from '@portal/contract/dashboard';
+import { SERVICE_COMPONENTS } from '@portal/contract/support';
 import { type Ctx, userOf } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
+import { statusTiles } from '../support/service.ts';
 import * as repo from './repo.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
 const monthStart = (now: Date) => ymd(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)));
 const iso = <T extends { updatedAt: Date }>(r: T) => ({ ...r, updatedAt: r.updatedAt.toISOString() });
+const isoOrNull = <T extends { updatedAt: Date | null }>(r: T) => ({ ...r, updatedAt: r.updatedAt?.toISOString() ?? null });
 
 /** Availability over the last 30 days: the share of service-time not inside an incident. */
 async function uptime(ctx: Ctx, now: Date): Promise<number> {
   const since = new Date(now.getTime() - 30 * DAY_MS);
   const incidents = await repo.incidentsSince(ctx.db, since);
-  const services = new Set((await repo.currentServiceStatus(ctx.db)).map((s) => s.serviceName));
+  const services = new Set<string>(SERVICE_COMPONENTS);
   for (const i of incidents) services.add(i.serviceName);
   const down = incidents.reduce((sum, i) => {
     const start = Math.max(i.startedAt.getTime(), since.getTime());
@@ -31,7 +34,7 @@ export async function adminDashboard(ctx: Ctx): Promise<TAdminDashboard> {
     repo.invoicedSince(ctx.db, monthStart(now)),
     repo.countActiveServices(ctx.db),
     repo.countOpenTickets(ctx.db, null),
-    repo.currentServiceStatus(ctx.db),
+    statusTiles(ctx),
     repo.recentCustomersOf(ctx.db, auth.userId, 5),
     repo.recentTickets(ctx.db, null, true, 5),
     uptime(ctx, now),
@@ -40,7 +43,7 @@ export async function adminDashboard(ctx: Ctx): Promise<TAdminDashboard> {
     metrics: { totalCustomers, monthlyRevenue, activeServices, supportTickets },
     activeAlerts: status.filter((s) => s.status !== 'Operational').length,
     uptime: up,
-    serviceStatus: status.map(iso),
+    serviceStatus: status.map(isoOrNull),
     recentCustomers: recentCustomers.map((c) => ({ ...c, accessedAt: c.accessedAt.toISOString() })),
     recentTickets: recentTickets.map(iso),
   };
@@ -98,7 +101,7 @@ export async function customerDashboard(ctx: Ctx): Promise<TCustomerDashboard> {
       repo.countActiveAccounts(ctx.db, customerId),
       repo.countActiveNumbers(ctx.db, customerId),
       repo.countOpenTickets(ctx.db, customerId),
-      repo.currentServiceStatus(ctx.db),
+      statusTiles(ctx),
       repo.recentAccounts(ctx.db, customerId, 5),
       repo.recentTickets(ctx.db, customerId, false, 5),
       repo.dailyUsage(ctx.db, customerId, since < month ? since : month),
@@ -135,7 +138,7 @@ export async function customerDashboard(ctx: Ctx): Promise<TCustomerDashboard> {
       monthToDateSpend: Math.round((usage.sms.cost + usage.voice.cost + numberFees) * 100) / 100,
       openTickets,
     },
-    serviceStatus: status.map(iso),
+    serviceStatus: status.map(isoOrNull),
     recentAccounts: recentAccounts.map((a) => ({ ...a, lastAccessed: a.lastAccessed?.toISOString() ?? null })),
     recentTickets: recentTickets.map(iso),
     usage,

@@ -1,8 +1,8 @@
 import type { TListTicketsQuery } from '@portal/contract/support';
-import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, customers, ticketComments, tickets, users } from '../../db/schema/index.ts';
+import { accounts, customers, serviceStatus, serviceStatusUpdates, ticketComments, tickets, users } from '../../db/schema/index.ts';
 import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
 
 const assignee = alias(users, 'assignee');
@@ -159,4 +159,60 @@ export async function customerAdminIds(db: DbOrTx, customerId: string) {
     .from(users)
     .where(and(eq(users.customerId, customerId), eq(users.role, 'Admin'), eq(users.status, 'Active'), isNull(users.deletedAt)));
   return rows.map((r) => r.id);
+}
+
+/** Incidents and maintenance (not the plain 'Operational' notes) still open, or resolved since `since`. */
+export async function incidents(db: DbOrTx, since: Date) {
+  return db
+    .select()
+    .from(serviceStatus)
+    .where(and(ne(serviceStatus.status, 'Operational'), or(isNull(serviceStatus.resolvedAt), gte(serviceStatus.resolvedAt, since))))
+    .orderBy(desc(serviceStatus.startedAt), desc(serviceStatus.id));
+}
+
+export async function incidentUpdates(db: DbOrTx, incidentIds: string[]) {
+  if (!incidentIds.length) return [];
+  return db
+    .select({
+      id: serviceStatusUpdates.id,
+      incidentId: serviceStatusUpdates.incidentId,
+      status: serviceStatusUpdates.status,
+      message: serviceStatusUpdates.message,
+      author: users.name,
+      createdAt: serviceStatusUpdates.createdAt,
+    })
+    .from(serviceStatusUpdates)
+    .leftJoin(users, eq(users.id, serviceStatusUpdates.authorId))
+    .where(inArray(serviceStatusUpdates.incidentId, incidentIds))
+    .orderBy(desc(serviceStatusUpdates.createdAt), desc(serviceStatusUpdates.id));
+}
+
+export async function findIncident(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select()
+    .from(serviceStatus)
+    .where(and(eq(serviceStatus.id, id), ne(serviceStatus.status, 'Operational')));
+  return row;
+}
+
+export async function lockIncident(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select()
+    .from(serviceStatus)
+    .where(and(eq(serviceStatus.id, id), ne(serviceStatus.status, 'Operational')))
+    .for('update');
+  return row;
+}
+
+export async function insertIncident(db: DbOrTx, values: typeof serviceStatus.$inferInsert) {
+  const [row] = await db.insert(serviceStatus).values(values).returning();
+  return row as typeof serviceStatus.$inferSelect;
+}
+
+export async function updateIncident(db: DbOrTx, id: string, values: Partial<typeof serviceStatus.$inferInsert>) {
+  await db.update(serviceStatus).set(values).where(eq(serviceStatus.id, id));
+}
+
+export async function insertIncidentUpdate(db: DbOrTx, values: typeof serviceStatusUpdates.$inferInsert) {
+  await db.insert(serviceStatusUpdates).values(values);
 }

@@ -1,8 +1,12 @@
 import { ZApiError, ZIdParams, ZPage } from '@portal/contract/common';
 import { ZStaffOption } from '@portal/contract/customers';
 import {
+  ZCreateIncidentBody,
   ZCreateTicketBody,
+  ZIncident,
+  ZIncidentUpdateBody,
   ZListTicketsQuery,
+  ZStatusPage,
   ZTicket,
   ZTicketCommentBody,
   ZTicketListItem,
@@ -70,5 +74,41 @@ export async function supportRoutes(fastify: FastifyInstance) {
       response: ZTicket,
     },
     (req) => service.updateTicket(req.ctx, req.params.id, req.body),
+  );
+
+  route.get(
+    '/api/status',
+    {
+      permission: 'support.read',
+      summary: 'Service status: each component, incidents under way, maintenance to come, recently resolved',
+      response: ZStatusPage,
+    },
+    (req) => service.statusPage(req.ctx),
+  );
+
+  route.post(
+    '/api/status/incidents',
+    {
+      permission: 'status.write',
+      summary: 'Report an incident or announce maintenance',
+      body: ZCreateIncidentBody,
+      response: ZIncident,
+      status: 201,
+    },
+    (req) => service.createIncident(req.ctx, req.body),
+  );
+
+  route.post(
+    '/api/status/incidents/:id/updates',
+    {
+      permission: 'status.write',
+      summary: 'Post a dated update to an incident (Resolved ends it)',
+      params: ZIdParams,
+      body: ZIncidentUpdateBody,
+      response: ZIncident,
+      status: 201,
+      errors: { 409: ZApiError },
+    },
+    (req) => service.updateIncident(req.ctx, req.params.id, req.body),
   );
 }

@@ -1,10 +1,15 @@
 import type { TPage } from '@portal/contract/common';
 import {
   FIRST_RESPONSE_HOURS,
+  SERVICE_COMPONENTS,
+  type TIncident,
+  type TIncidentUpdateBody,
   type TListTicketsQuery,
+  type TStatusPage,
   type TTicket,
   type TTicketListItem,
   type TUpdateTicketBody,
+  type ZCreateIncidentBody,
   type ZCreateTicketBody,
   type ZTicketCommentBody,
 } from '@portal/contract/support';
@@ -220,4 +225,135 @@ export async function updateTicket(ctx: Ctx, id: string, body: TUpdateTicketBody
     });
   });
   return getTicket(ctx, id);
+}
+
+// ---- Service status: incidents and maintenance drive the status page and the dashboards' tiles ----
+
+type IncidentRow = Awaited<ReturnType<typeof repo.incidents>>[number];
+const RECENT_DAYS = 14;
+
+async function withUpdates(ctx: Ctx, rows: IncidentRow[]): Promise<TIncident[]> {
+  const updates = await repo.incidentUpdates(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    component: r.serviceName,
+    status: r.status,
+    title: r.title,
+    description: r.description,
+    startedAt: r.startedAt.toISOString(),
+    resolvedAt: r.resolvedAt?.toISOString() ?? null,
+    updates: updates
+      .filter((u) => u.incidentId === r.id)
+      .map((u) => ({ id: u.id, status: u.status, message: u.message, author: u.author, createdAt: u.createdAt.toISOString() })),
+  }));
+}
+
+/**
+ * Each component's state: Degraded Performance while an incident is open, Scheduled while
+ * maintenance is announced or under way, Operational otherwise; with the entry that decides it.
+ */
+export function componentStates(open: Pick<IncidentRow, 'id' | 'serviceName' | 'status' | 'title' | 'updatedAt'>[]) {
+  return SERVICE_COMPONENTS.map((name) => {
+    const mine = open.filter((r) => r.serviceName === name);
+    const decisive = mine.find((r) => r.status === 'Degraded Performance') ?? mine.find((r) => r.status === 'Scheduled');
+    return {
+      id: decisive?.id ?? name,
+      serviceName: name,
+      status: decisive?.status ?? ('Operational' as const),
+      title: decisive?.title ?? `${name} operating normally`,
+      updatedAt: decisive?.updatedAt ?? null,
+    };
+  });
+}
+
+/** The dashboards' Service Status tiles and their Active Alerts (components not Operational). */
+export async function statusTiles(ctx: Ctx) {
+  const rows = await repo.incidents(ctx.db, new Date());
+  const open = rows.filter((r) => !r.resolvedAt && r.status !== 'Resolved');
+  return componentStates(open);
+}
+
+export async function statusPage(ctx: Ctx): Promise<TStatusPage> {
+  const since = new Date(Date.now() - RECENT_DAYS * 86_400_000);
+  const rows = await repo.incidents(ctx.db, since);
+  const open = rows.filter((r) => !r.resolvedAt && r.status !== 'Resolved');
+  const all = await withUpdates(ctx, rows);
+  return {
+    components: componentStates(open).map((c) => ({ name: c.serviceName, status: c.status })),
+    current: all.filter((i) => !i.resolvedAt && i.status !== 'Resolved'),
+    recent: all.filter((i) => i.resolvedAt || i.status === 'Resolved'),
+  };
+}
+
+/** Staff report an incident (starts now) or announce maintenance (starts when given); customers' dashboards show it. */
+export async function createIncident(ctx: Ctx, body: z.output<typeof ZCreateIncidentBody>): Promise<TIncident> {
+  const me = userOf(ctx);
+  const row = await inTransaction(ctx, async (tx) => {
+    const now = new Date();
+    const startedAt = body.status === 'Scheduled' && body.startsAt ? new Date(body.startsAt) : now;
+    const row = await repo.insertIncident(tx.db, {
+      serviceName: body.component,
+      status: body.status,
+      title: body.title,
+      description: body.description,
+      startedAt,
+      updatedAt: now,
+    });
+    await repo.insertIncidentUpdate(tx.db, {
+      incidentId: row.id,
+      status: body.status,
+      message: body.description,
+      authorId: me.userId,
+      createdAt: now,
+    });
+    await recordAudit(tx, {
+      action: 'status.incident',
+      entityType: 'service_status',
+      entityId: row.id,
+      summary: `${body.status === 'Scheduled' ? 'Announced maintenance' : 'Reported an incident'} on ${body.component}: ${body.title}`,
+      after: { component: body.component, status: body.status, title: body.title, startedAt: startedAt.toISOString() },
+    });
+    return row;
+  });
+  const [incident] = await withUpdates(ctx, [row]);
+  return incident as TIncident;
+}
+
+/** A dated update; Resolved ends the incident (its time stops counting against uptime). */
+export async function updateIncident(ctx: Ctx, id: string, body: TIncidentUpdateBody): Promise<TIncident> {
+  const me = userOf(ctx);
+  await inTransaction(ctx, async (tx) => {
+    const row = await repo.lockIncident(tx.db, id);
+    if (!row) throw notFound('Incident');
+    if (row.resolvedAt || row.status === 'Resolved') throw conflict('This incident is resolved. Report a new one.');
+    const now = new Date();
+    await repo.updateIncident(tx.db, id, {
+      status: body.status,
+      updatedAt: now,
+      ...(body.status === 'Resolved' ? { resolvedAt: now } : {}),
+    });
+    await repo.insertIncidentUpdate(tx.db, {
+      incidentId: id,
+      status: body.status,
+      message: body.message,
+      authorId: me.userId,
+      createdAt: now,
+    });
+    await recordAudit(tx, {
+      action: 'status.update',
+      entityType: 'service_status',
+      entityId: id,
+      summary: `${row.serviceName} incident "${row.title}": ${body.status}`,
+      before: { status: row.status },
+      after: { status: body.status, message: body.message },
+    });
+  });
+  const [incident] = await withUpdates(
+    ctx,
+    (await repo.incidents(ctx.db, new Date(0))).filter((r) => r.id === id),
+  );
+  return incident as TIncident;
 }
