@@ -181,12 +181,10 @@ describe('service status: incidents drive the status page and the dashboards', (
     });
     expect((await api.as('staff:admin').get<{ activeAlerts: number }>('/api/admin/dashboard')).json().activeAlerts).toBe(before + 1);
 
-    const update = await api
-      .as('staff:support')
-      .post<TIncident>(`/api/status/incidents/${incident.id}/updates`, {
-        status: 'Degraded Performance',
-        message: 'A fix is being deployed.',
-      });
+    const update = await api.as('staff:support').post<TIncident>(`/api/status/incidents/${incident.id}/updates`, {
+      status: 'Degraded Performance',
+      message: 'A fix is being deployed.',
+    });
     expect(update.json().updates.map((u) => u.message)).toEqual([
       'A fix is being deployed.',
       'Searches of the inventory answer empty for some area codes.',

@@ -1,5 +1,15 @@
 import type { TPage } from '@portal/contract/common';
-import type { TCreateTicketBody, TTicket, TTicketCommentBody, TTicketListItem, TUpdateTicketBody } from '@portal/contract/support';
+import type {
+  TCreateIncidentBody,
+  TCreateTicketBody,
+  TIncident,
+  TIncidentUpdateBody,
+  TStatusPage,
+  TTicket,
+  TTicketCommentBody,
+  TTicketListItem,
+  TUpdateTicketBody,
+} from '@portal/contract/support';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -52,3 +62,24 @@ export const useReplyToTicket = (ticketId: string) =>
   useTicketMutation((body: TTicketCommentBody) => api.post<TTicket>(`/api/tickets/${id(ticketId)}/comments`, body));
 export const useUpdateTicket = (ticketId: string) =>
   useTicketMutation((body: TUpdateTicketBody) => api.patch<TTicket>(`/api/tickets/${id(ticketId)}`, body));
+
+export const statusPageQuery = queryOptions({
+  queryKey: ['status'],
+  queryFn: ({ signal }) => api.get<TStatusPage>('/api/status', { signal }),
+  staleTime: 30_000,
+});
+
+function useStatusMutation<V>(mutationFn: (vars: V) => Promise<TIncident>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['status'] });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}
+
+export const useCreateIncident = () => useStatusMutation((body: TCreateIncidentBody) => api.post<TIncident>('/api/status/incidents', body));
+export const usePostIncidentUpdate = (incidentId: string) =>
+  useStatusMutation((body: TIncidentUpdateBody) => api.post<TIncident>(`/api/status/incidents/${id(incidentId)}/updates`, body));
