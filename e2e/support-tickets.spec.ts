@@ -68,3 +68,44 @@ test('a customer opens a ticket, staff reply with an internal note and resolve i
   await page.getByRole('button', { name: 'Send Reply' }).click();
   await expect(page.getByText('Open', { exact: true })).toBeVisible();
 });
+
+test('staff report an incident: both dashboards show it until it is resolved', async ({ page, browser }) => {
+  const title = `Portal sign-in slow ${Date.now()}`;
+  await signInViaApi(page, ADMIN);
+  await page.goto('/admin/support?tab=status');
+  await expect(page.getByRole('tab', { name: 'Service Status' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: 'Report Incident' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report Incident' });
+  await dialog.getByRole('combobox', { name: 'Component' }).click();
+  await page.getByRole('option', { name: 'Portal' }).click();
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+  await dialog.getByRole('textbox', { name: 'Description' }).fill('Signing in takes up to 20 seconds. We are investigating.');
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText(`Portal: ${title} is on the status page`)).toBeVisible();
+  await checkScreen(page, 'support-service-status');
+
+  await page.goto('/admin');
+  const adminStatus = page.getByText(title);
+  await expect(adminStatus).toBeVisible();
+
+  const context = await browser.newContext();
+  const customer = await context.newPage();
+  await signInViaApi(customer, CUSTOMER);
+  await customer.goto('/customer');
+  await expect(customer.getByText(title)).toBeVisible();
+
+  // resolved: the tiles go back to normal
+  await page.goto('/admin/support?tab=status');
+  const card = page.getByRole('paragraph').filter({ hasText: title }).locator('xpath=ancestor::div[contains(@class,"Paper")][1]');
+  await card.getByRole('button', { name: 'Post Update' }).click();
+  const update = page.getByRole('dialog', { name: /^Post Update/ });
+  await update.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Resolved' }).click();
+  await update.getByRole('textbox', { name: 'Update' }).fill('Sign-in times are back to normal.');
+  await update.getByRole('button', { name: 'Post Update' }).click();
+  await expect(page.getByText('Portal: resolved')).toBeVisible();
+  await customer.reload();
+  await expect(customer.getByText('Portal operating normally')).toBeVisible();
+  await expect(customer.getByText(title)).toHaveCount(0);
+  await context.close();
+});

@@ -3,6 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCan } from '../../../lib/session.ts';
 import { NewTicketModal } from '../components/new-ticket-modal.tsx';
+import { ServiceStatusPanel } from '../components/service-status-panel.tsx';
 import { SupportHours } from '../components/support-hours.tsx';
 import { TicketsTable } from '../components/tickets-table.tsx';
 
@@ -69,6 +70,9 @@ export function SupportCenterPage() {
               </Stack>
             </Paper>
           </SimpleGrid>
+          <Paper withBorder p="lg" radius="md" mt="md">
+            <ServiceStatusPanel withHeading />
+          </Paper>
         </Tabs.Panel>
       </Tabs>
       <NewTicketModal

@@ -1,5 +1,6 @@
 import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { ServiceStatusPanel } from '../components/service-status-panel.tsx';
 import { TicketsTable } from '../components/tickets-table.tsx';
 
 const TABS = ['tickets', 'knowledge', 'status'] as const;
@@ -28,9 +29,7 @@ export function SupportToolsPage() {
           </Paper>
         </Tabs.Panel>
         <Tabs.Panel value="status">
-          <Paper withBorder p="lg" radius="md">
-            <Text c="dimmed">Service Status: this tab is being built.</Text>
-          </Paper>
+          <ServiceStatusPanel />
         </Tabs.Panel>
       </Tabs>
     </Stack>
