@@ -5,6 +5,7 @@ import {
   accounts,
   customers,
   ipAddresses,
+  knowledgeArticles,
   notifications,
   phoneNumbers,
   portingDocuments,
@@ -40,6 +41,8 @@ export interface TenantFixtures {
   ticket: string;
   /** An open incident on the status page (the provider's, the same for every tenant). */
   incident: string;
+  /** A public knowledge base article (shared). */
+  article: string;
 }
 
 export interface Fixtures {
@@ -125,6 +128,12 @@ async function tenant(db: Db, code: string, adminEmail: string): Promise<TenantF
     .where(and(eq(serviceStatus.status, 'Degraded Performance'), isNull(serviceStatus.resolvedAt)))
     .orderBy(asc(serviceStatus.startedAt))
     .limit(1);
+  const [article] = await db
+    .select({ id: knowledgeArticles.id })
+    .from(knowledgeArticles)
+    .where(eq(knowledgeArticles.published, true))
+    .orderBy(asc(knowledgeArticles.title))
+    .limit(1);
   return {
     customer: c,
     accounts: accountRows,
@@ -139,6 +148,7 @@ async function tenant(db: Db, code: string, adminEmail: string): Promise<TenantF
     user: need(user, `non-caller user of ${code}`).id,
     ticket: need(ticket, `ticket of ${code}`).id,
     incident: need(incident, 'open incident').id,
+    article: need(article, 'public article').id,
   };
 }
 

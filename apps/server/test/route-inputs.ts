@@ -144,7 +144,8 @@ export type FixtureKind =
   | 'documentRequest'
   | 'user'
   | 'ticket'
-  | 'incident';
+  | 'incident'
+  | 'article';
 
 export function fixtureId(t: TenantFixtures, kind: FixtureKind): string {
   switch (kind) {
@@ -176,6 +177,8 @@ export function fixtureId(t: TenantFixtures, kind: FixtureKind): string {
       return t.ticket;
     case 'incident':
       return t.incident;
+    case 'article':
+      return t.article;
   }
 }
 
@@ -209,6 +212,7 @@ export const PARAM_FIXTURES: [RegExp, Record<string, FixtureKind>][] = [
   [/^\/api\/names\/users\/:id$/, { id: 'user' }],
   [/^\/api\/tickets\/:id(\/comments)?$/, { id: 'ticket' }],
   [/^\/api\/status\/incidents\/:id\/updates$/, { id: 'incident' }],
+  [/^\/api\/knowledge\/:id$/, { id: 'article' }],
 ];
 
 export function paramFixtures(route: Pick<RouteEntry, 'method' | 'url'>): Record<string, FixtureKind> {
@@ -331,8 +335,11 @@ export function validSample(schema: unknown, tenant: TenantFixtures, what: strin
 }
 
 /** The same request's inputs naming the other tenant's records, for the cross-tenant checks. */
+/** Records every tenant shares (the provider's status page, its knowledge base): not tenant-bound. */
+const SHARED_KINDS = new Set<FixtureKind>(['incident', 'article']);
+
 export function tenantBound(route: RouteEntry): { params: boolean; query: string[]; body: string[] } {
-  const params = route.url.includes(':');
+  const params = Object.values(paramFixtures(route)).some((kind) => !SHARED_KINDS.has(kind));
   const query = fieldsOf(route.schema.querystring)
     .filter(([k, f]) => idFieldKind(k, f))
     .map(([k]) => k);

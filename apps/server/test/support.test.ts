@@ -1,5 +1,5 @@
 import type { TPage } from '@portal/contract/common';
-import type { TIncident, TStatusPage, TTicket, TTicketListItem } from '@portal/contract/support';
+import type { TArticle, TArticleListItem, TIncident, TStatusPage, TTicket, TTicketListItem } from '@portal/contract/support';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, customers, notifications, users } from '../src/db/schema/index.ts';
@@ -206,5 +206,56 @@ describe('service status: incidents drive the status page and the dashboards', (
       .from(auditLog)
       .where(and(eq(auditLog.action, 'status.incident'), eq(auditLog.entityId, incident.id)));
     expect(audit?.summary).toBe('Reported an incident on Numbers: Number search returns no results');
+  });
+});
+
+describe('knowledge base', () => {
+  it('staff write public and internal articles; customers read the public ones; full-text search finds words in the body', async () => {
+    expect((await api.as('customer:admin').post('/api/knowledge', { title: 'x', category: 'API', body: 'y' })).status).toBe(403);
+    expect((await api.as('staff:support').post('/api/knowledge', { title: '', category: 'API', body: '' })).error().fields).toEqual({
+      title: 'Title is required',
+      body: 'Article is required',
+    });
+    const pub = (
+      await api.as('staff:support').post<TArticle>('/api/knowledge', {
+        title: 'Rotating webhook secrets',
+        category: 'API',
+        body: '## Rotation\n\nDuring the **24-hour** overlap both secrets sign each delivery, so receivers can switch without dropping events.',
+      })
+    ).json();
+    const internal = (
+      await api.as('staff:support').post<TArticle>('/api/knowledge', {
+        title: 'Escalating carrier outages',
+        category: 'Voice',
+        body: 'Open a carrier case and page the NOC on-call engineer for outages.',
+        public: false,
+      })
+    ).json();
+    expect(internal.public).toBe(false);
+
+    const search = async (who: 'customer:user' | 'staff:support', text: string) =>
+      (await api.as(who).get<TPage<TArticleListItem>>('/api/knowledge', { query: { search: text } })).json().items.map((a) => a.id);
+    // stemming: "dropped" finds "dropping"; "secret" finds "secrets"
+    expect(await search('customer:user', 'dropped secret')).toContain(pub.id);
+    expect(await search('customer:user', 'carrier outages')).not.toContain(internal.id);
+    expect(await search('staff:support', 'carrier outages')).toContain(internal.id);
+    expect((await api.as('customer:user').get(`/api/knowledge/${internal.id}`)).status).toBe(404);
+    const apiOnly = (
+      await api.as('customer:user').get<TPage<TArticleListItem>>('/api/knowledge', { query: { category: 'API', pageSize: 100 } })
+    ).json();
+    expect(apiOnly.items.every((a) => a.category === 'API' && a.public)).toBe(true);
+
+    const edited = await api.as('staff:admin').put<TArticle>(`/api/knowledge/${internal.id}`, {
+      title: 'Escalating carrier outages',
+      category: 'Voice',
+      body: 'Open a carrier case.',
+      public: true,
+    });
+    expect(edited.json().public).toBe(true);
+    expect((await api.as('customer:user').get<TArticle>(`/api/knowledge/${internal.id}`)).json().body).toBe('Open a carrier case.');
+    expect((await api.as('staff:admin').delete(`/api/knowledge/${internal.id}`)).status).toBe(200);
+    expect((await api.as('customer:user').get(`/api/knowledge/${internal.id}`)).status).toBe(404);
+    const actions = (await db.select().from(auditLog).where(eq(auditLog.entityId, internal.id))).map((a) => a.action).sort();
+    expect(actions).toEqual(['knowledge.create', 'knowledge.delete', 'knowledge.update']);
   });
 });

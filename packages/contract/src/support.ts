@@ -155,3 +155,35 @@ export const ZIncidentUpdateBody = z.object({
   message: ZRequiredText('Update', 4000),
 });
 export type TIncidentUpdateBody = z.infer<typeof ZIncidentUpdateBody>;
+
+// ---- Knowledge base ----
+export const ZKnowledgeCategory = z.enum(KNOWLEDGE_CATEGORIES);
+export const ZListArticlesQuery = ZPageQuery.extend({
+  /** Full-text search of the title and body (PostgreSQL's text search: words, "phrases", -exclusions). */
+  search: ZText().trim().max(200).optional(),
+  category: ZKnowledgeCategory.optional(),
+});
+export type TListArticlesQuery = z.infer<typeof ZListArticlesQuery>;
+
+export const ZArticleListItem = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  category: ZKnowledgeCategory,
+  /** Public articles are read by customers; internal ones by staff only. */
+  public: z.boolean(),
+  /** The opening of the body, for the list. */
+  excerpt: z.string(),
+  lastUpdated: ZIsoDateTime,
+});
+export type TArticleListItem = z.infer<typeof ZArticleListItem>;
+export const ZArticle = ZArticleListItem.extend({ body: z.string() });
+export type TArticle = z.infer<typeof ZArticle>;
+
+export const ZArticleBody = z.object({
+  title: ZRequiredText('Title', 200),
+  category: ZKnowledgeCategory,
+  /** Markdown; rendered without raw HTML. */
+  body: ZRequiredText('Article', 50_000),
+  public: z.boolean().default(true),
+});
+export type TArticleBody = z.input<typeof ZArticleBody>;

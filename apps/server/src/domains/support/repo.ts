@@ -1,8 +1,17 @@
-import type { TListTicketsQuery } from '@portal/contract/support';
+import type { TListArticlesQuery, TListTicketsQuery } from '@portal/contract/support';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, customers, serviceStatus, serviceStatusUpdates, ticketComments, tickets, users } from '../../db/schema/index.ts';
+import {
+  accounts,
+  customers,
+  knowledgeArticles,
+  serviceStatus,
+  serviceStatusUpdates,
+  ticketComments,
+  tickets,
+  users,
+} from '../../db/schema/index.ts';
 import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
 
 const assignee = alias(users, 'assignee');
@@ -215,4 +224,65 @@ export async function updateIncident(db: DbOrTx, id: string, values: Partial<typ
 
 export async function insertIncidentUpdate(db: DbOrTx, values: typeof serviceStatusUpdates.$inferInsert) {
   await db.insert(serviceStatusUpdates).values(values);
+}
+
+// ---- Knowledge base ----
+const document = sql`to_tsvector('english', ${knowledgeArticles.title} || ' ' || ${knowledgeArticles.body})`;
+
+export async function listArticles(db: DbOrTx, q: TListArticlesQuery, publicOnly: boolean) {
+  const query = q.search ? sql`websearch_to_tsquery('english', ${q.search})` : null;
+  const where = and(
+    publicOnly ? eq(knowledgeArticles.published, true) : undefined,
+    q.category ? eq(knowledgeArticles.category, q.category) : undefined,
+    query ? sql`${document} @@ ${query}` : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: knowledgeArticles.id,
+        title: knowledgeArticles.title,
+        category: knowledgeArticles.category,
+        published: knowledgeArticles.published,
+        excerpt: sql<string>`left(${knowledgeArticles.body}, 220)`,
+        lastUpdated: knowledgeArticles.lastUpdated,
+      })
+      .from(knowledgeArticles)
+      .where(where)
+      // the best matches first when searching, else the newest
+      .orderBy(
+        ...(query ? [desc(sql`ts_rank(${document}, ${query})`)] : []),
+        desc(knowledgeArticles.lastUpdated),
+        desc(knowledgeArticles.id),
+      )
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(knowledgeArticles).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findArticle(db: DbOrTx, id: string, publicOnly: boolean) {
+  const [row] = await db
+    .select()
+    .from(knowledgeArticles)
+    .where(and(eq(knowledgeArticles.id, id), publicOnly ? eq(knowledgeArticles.published, true) : undefined));
+  return row;
+}
+
+export async function insertArticle(db: DbOrTx, values: typeof knowledgeArticles.$inferInsert) {
+  const [row] = await db.insert(knowledgeArticles).values(values).returning();
+  return row as typeof knowledgeArticles.$inferSelect;
+}
+
+export async function updateArticle(db: DbOrTx, id: string, values: Partial<typeof knowledgeArticles.$inferInsert>) {
+  const [row] = await db.update(knowledgeArticles).set(values).where(eq(knowledgeArticles.id, id)).returning();
+  return row;
+}
+
+export async function deleteArticle(db: DbOrTx, id: string) {
+  const [row] = await db
+    .delete(knowledgeArticles)
+    .where(eq(knowledgeArticles.id, id))
+    .returning({ id: knowledgeArticles.id, title: knowledgeArticles.title });
+  return row;
 }

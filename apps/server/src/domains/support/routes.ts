@@ -1,10 +1,14 @@
-import { ZApiError, ZIdParams, ZPage } from '@portal/contract/common';
+import { ZApiError, ZIdParams, ZOk, ZPage } from '@portal/contract/common';
 import { ZStaffOption } from '@portal/contract/customers';
 import {
+  ZArticle,
+  ZArticleBody,
+  ZArticleListItem,
   ZCreateIncidentBody,
   ZCreateTicketBody,
   ZIncident,
   ZIncidentUpdateBody,
+  ZListArticlesQuery,
   ZListTicketsQuery,
   ZStatusPage,
   ZTicket,
@@ -110,5 +114,43 @@ export async function supportRoutes(fastify: FastifyInstance) {
       errors: { 409: ZApiError },
     },
     (req) => service.updateIncident(req.ctx, req.params.id, req.body),
+  );
+
+  route.get(
+    '/api/knowledge',
+    {
+      permission: 'support.read',
+      summary: 'Knowledge base articles (customers: public ones), full-text searched',
+      querystring: ZListArticlesQuery,
+      response: ZPage(ZArticleListItem),
+    },
+    (req) => service.listArticles(req.ctx, req.query),
+  );
+
+  route.get(
+    '/api/knowledge/:id',
+    { permission: 'support.read', summary: 'A knowledge base article', params: ZIdParams, response: ZArticle },
+    (req) => service.getArticle(req.ctx, req.params.id),
+  );
+
+  route.post(
+    '/api/knowledge',
+    { permission: 'support.write', summary: 'Write a knowledge base article', body: ZArticleBody, response: ZArticle, status: 201 },
+    (req) => service.createArticle(req.ctx, req.body),
+  );
+
+  route.put(
+    '/api/knowledge/:id',
+    { permission: 'support.write', summary: 'Edit a knowledge base article', params: ZIdParams, body: ZArticleBody, response: ZArticle },
+    (req) => service.updateArticle(req.ctx, req.params.id, req.body),
+  );
+
+  route.delete(
+    '/api/knowledge/:id',
+    { permission: 'support.write', summary: 'Delete a knowledge base article', params: ZIdParams, response: ZOk },
+    async (req) => {
+      await service.deleteArticle(req.ctx, req.params.id);
+      return { ok: true as const };
+    },
   );
 }
