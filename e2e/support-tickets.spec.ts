@@ -109,3 +109,35 @@ test('staff report an incident: both dashboards show it until it is resolved', a
   await expect(customer.getByText(title)).toHaveCount(0);
   await context.close();
 });
+
+test('staff publish a knowledge base article that customers find by searching its words', async ({ page, browser }) => {
+  const title = `Rotating webhook secrets ${Date.now()}`;
+  await signInViaApi(page, ADMIN);
+  await page.goto('/admin/support?tab=knowledge');
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Article' });
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+  await dialog
+    .getByRole('textbox', { name: 'Article' })
+    .fill('## Rotation\n\nDuring the **24-hour** overlap both secrets sign each delivery.\n\n<script>alert(1)</script>');
+  await dialog.getByRole('button', { name: 'Save Article' }).click();
+  await expect(page.getByText(`Article "${title}" saved`)).toBeVisible();
+  await checkScreen(page, 'support-knowledge-admin');
+
+  const context = await browser.newContext();
+  const customer = await context.newPage();
+  await signInViaApi(customer, CUSTOMER);
+  await customer.goto('/customer/support?tab=knowledge');
+  await customer.getByRole('textbox', { name: 'Search articles' }).fill('overlapping secret');
+  await customer.getByRole('button', { name: title }).click();
+  const article = customer.getByRole('dialog', { name: title });
+  await expect(article.getByRole('heading', { name: 'Rotation' })).toBeVisible();
+  await expect(article.locator('strong')).toHaveText('24-hour');
+  // raw HTML is not rendered
+  await expect(article.locator('script')).toHaveCount(0);
+  await checkScreen(customer, 'support-knowledge-article');
+  await customer.keyboard.press('Escape');
+  await customer.getByRole('textbox', { name: 'Search articles' }).fill('zzzqqq');
+  await expect(customer.getByText('No articles found')).toBeVisible();
+  await context.close();
+});

@@ -1,5 +1,8 @@
 import type { TPage } from '@portal/contract/common';
 import type {
+  TArticle,
+  TArticleBody,
+  TArticleListItem,
   TCreateIncidentBody,
   TCreateTicketBody,
   TIncident,
@@ -83,3 +86,30 @@ function useStatusMutation<V>(mutationFn: (vars: V) => Promise<TIncident>) {
 export const useCreateIncident = () => useStatusMutation((body: TCreateIncidentBody) => api.post<TIncident>('/api/status/incidents', body));
 export const usePostIncidentUpdate = (incidentId: string) =>
   useStatusMutation((body: TIncidentUpdateBody) => api.post<TIncident>(`/api/status/incidents/${id(incidentId)}/updates`, body));
+
+export function articleListQuery(query: Record<string, string | number | undefined>) {
+  return queryOptions({
+    queryKey: ['knowledge', 'list', query],
+    queryFn: ({ signal }) => api.get<TPage<TArticleListItem>>('/api/knowledge', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function articleQuery(articleId: string) {
+  return queryOptions({
+    queryKey: ['knowledge', 'detail', articleId],
+    queryFn: ({ signal }) => api.get<TArticle>(`/api/knowledge/${id(articleId)}`, { signal }),
+  });
+}
+
+function useArticleMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['knowledge'] }) });
+}
+
+export const useSaveArticle = (articleId?: string) =>
+  useArticleMutation((body: TArticleBody) =>
+    articleId ? api.put<TArticle>(`/api/knowledge/${id(articleId)}`, body) : api.post<TArticle>('/api/knowledge', body),
+  );
+export const useDeleteArticle = () =>
+  useArticleMutation((articleId: string) => api.delete<{ ok: true }>(`/api/knowledge/${id(articleId)}`));

@@ -2,6 +2,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@man
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCan } from '../../../lib/session.ts';
+import { KnowledgeBasePanel } from '../components/knowledge-base-panel.tsx';
 import { NewTicketModal } from '../components/new-ticket-modal.tsx';
 import { ServiceStatusPanel } from '../components/service-status-panel.tsx';
 import { SupportHours } from '../components/support-hours.tsx';
@@ -49,9 +50,7 @@ export function SupportCenterPage() {
           <TicketsTable portal="customer" />
         </Tabs.Panel>
         <Tabs.Panel value="knowledge">
-          <Paper withBorder p="lg" radius="md">
-            <Text c="dimmed">The knowledge base is being built. Meanwhile, submit a ticket and we will answer.</Text>
-          </Paper>
+          <KnowledgeBasePanel />
         </Tabs.Panel>
         <Tabs.Panel value="contact">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

@@ -1,5 +1,6 @@
-import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Stack, Tabs, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { KnowledgeBasePanel } from '../components/knowledge-base-panel.tsx';
 import { ServiceStatusPanel } from '../components/service-status-panel.tsx';
 import { TicketsTable } from '../components/tickets-table.tsx';
 
@@ -24,9 +25,7 @@ export function SupportToolsPage() {
           <TicketsTable portal="admin" />
         </Tabs.Panel>
         <Tabs.Panel value="knowledge">
-          <Paper withBorder p="lg" radius="md">
-            <Text c="dimmed">Knowledge Base: this tab is being built.</Text>
-          </Paper>
+          <KnowledgeBasePanel />
         </Tabs.Panel>
         <Tabs.Panel value="status">
           <ServiceStatusPanel />
