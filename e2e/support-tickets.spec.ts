@@ -141,3 +141,13 @@ test('staff publish a knowledge base article that customers find by searching it
   await expect(customer.getByText('No articles found')).toBeVisible();
   await context.close();
 });
+
+test('Contact Support: the support hours, and the phone line for a premium customer', async ({ page }) => {
+  await signInViaApi(page, CUSTOMER);
+  await page.goto('/customer/support');
+  await page.getByRole('tab', { name: 'Contact Support' }).click();
+  await expect(page).toHaveURL('/customer/support?tab=contact');
+  await expect(page.getByText('Monday to Friday: 9:00 AM to 8:00 PM')).toBeVisible();
+  await expect(page.getByText(/^Phone \(premium support\): /)).toBeVisible();
+  await checkScreen(page, 'support-contact');
+});

@@ -1,5 +1,13 @@
 import type { TPage } from '@portal/contract/common';
-import type { TArticle, TArticleListItem, TIncident, TStatusPage, TTicket, TTicketListItem } from '@portal/contract/support';
+import type {
+  TArticle,
+  TArticleListItem,
+  TIncident,
+  TStatusPage,
+  TSupportContact,
+  TTicket,
+  TTicketListItem,
+} from '@portal/contract/support';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, customers, notifications, users } from '../src/db/schema/index.ts';
@@ -257,5 +265,17 @@ describe('knowledge base', () => {
     expect((await api.as('customer:user').get(`/api/knowledge/${internal.id}`)).status).toBe(404);
     const actions = (await db.select().from(auditLog).where(eq(auditLog.entityId, internal.id))).map((a) => a.action).sort();
     expect(actions).toEqual(['knowledge.create', 'knowledge.delete', 'knowledge.update']);
+  });
+});
+
+describe('contact support', () => {
+  it('shows the phone line to premium customers only', async () => {
+    expect(acme?.premium).toBe(true);
+    expect(globex?.premium).toBe(false);
+    const premium = (await api.as('customer:user').get<TSupportContact>('/api/support/contact')).json();
+    expect(premium.supportPhone).toMatch(/\d/);
+    const standard = (await api.as('other:customer:admin').get<TSupportContact>('/api/support/contact')).json();
+    expect(standard).toMatchObject({ premium: false, supportPhone: null });
+    expect(standard.supportEmail).toContain('@');
   });
 });

@@ -187,3 +187,12 @@ export const ZArticleBody = z.object({
   public: z.boolean().default(true),
 });
 export type TArticleBody = z.input<typeof ZArticleBody>;
+
+/** How a customer reaches support: email for all, phone for premium customers only. */
+export const ZSupportContact = z.object({
+  supportEmail: z.string(),
+  premium: z.boolean(),
+  /** Only for premium customers (and staff). */
+  supportPhone: z.string().nullable(),
+});
+export type TSupportContact = z.infer<typeof ZSupportContact>;

@@ -286,3 +286,8 @@ export async function deleteArticle(db: DbOrTx, id: string) {
     .returning({ id: knowledgeArticles.id, title: knowledgeArticles.title });
   return row;
 }
+
+export async function isPremium(db: DbOrTx, customerId: string) {
+  const [row] = await db.select({ premium: customers.premium }).from(customers).where(eq(customers.id, customerId));
+  return row?.premium ?? false;
+}

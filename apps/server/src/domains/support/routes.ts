@@ -11,6 +11,7 @@ import {
   ZListArticlesQuery,
   ZListTicketsQuery,
   ZStatusPage,
+  ZSupportContact,
   ZTicket,
   ZTicketCommentBody,
   ZTicketListItem,
@@ -152,5 +153,11 @@ export async function supportRoutes(fastify: FastifyInstance) {
       await service.deleteArticle(req.ctx, req.params.id);
       return { ok: true as const };
     },
+  );
+
+  route.get(
+    '/api/support/contact',
+    { permission: 'support.read', summary: 'How to reach support (the phone line for premium customers)', response: ZSupportContact },
+    (req) => service.supportContact(req.ctx),
   );
 }

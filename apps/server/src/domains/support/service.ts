@@ -9,6 +9,7 @@ import {
   type TListArticlesQuery,
   type TListTicketsQuery,
   type TStatusPage,
+  type TSupportContact,
   type TTicket,
   type TTicketListItem,
   type TUpdateTicketBody,
@@ -22,6 +23,7 @@ import { type Ctx, inTransaction, isCustomerSide, ownCustomer, userOf } from '..
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { findAccountInScope, resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
+import { getSettings } from '../../lib/settings.ts';
 import { recordAudit } from '../audit/service.ts';
 import { notifyUsers } from '../notifications/service.ts';
 import * as repo from './repo.ts';
@@ -453,4 +455,12 @@ export async function deleteArticle(ctx: Ctx, id: string): Promise<void> {
       summary: `Deleted article "${row.title}"`,
     });
   });
+}
+
+/** The Contact Support tab: the phone line is shown to premium customers only (a customer attribute). */
+export async function supportContact(ctx: Ctx): Promise<TSupportContact> {
+  const settings = await getSettings(ctx.db);
+  const own = ownCustomer(ctx);
+  const premium = own ? await repo.isPremium(ctx.db, own) : true;
+  return { supportEmail: settings.supportEmail, premium, supportPhone: premium ? settings.supportPhone : null };
 }

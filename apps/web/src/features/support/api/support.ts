@@ -8,6 +8,7 @@ import type {
   TIncident,
   TIncidentUpdateBody,
   TStatusPage,
+  TSupportContact,
   TTicket,
   TTicketCommentBody,
   TTicketListItem,
@@ -113,3 +114,9 @@ export const useSaveArticle = (articleId?: string) =>
   );
 export const useDeleteArticle = () =>
   useArticleMutation((articleId: string) => api.delete<{ ok: true }>(`/api/knowledge/${id(articleId)}`));
+
+export const supportContactQuery = queryOptions({
+  queryKey: ['support', 'contact'],
+  queryFn: ({ signal }) => api.get<TSupportContact>('/api/support/contact', { signal }),
+  staleTime: 5 * 60_000,
+});

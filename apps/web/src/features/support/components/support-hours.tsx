@@ -1,7 +1,11 @@
 import { List, Stack, Text, Title } from '@mantine/core';
+import type { TSupportContact } from '@portal/contract/support';
 
-/** The support hours and reply times (customer spec, Support Center). */
-export function SupportHours() {
+/**
+ * The support hours and reply times (customer spec, Support Center). Signed-in customers pass what
+ * the server says of them: the phone line shows for premium customers only.
+ */
+export function SupportHours({ contact }: { contact?: TSupportContact | undefined }) {
   return (
     <Stack gap={6}>
       <Title order={2} size="h4">
@@ -14,9 +18,14 @@ export function SupportHours() {
         <List.Item>Live chat: Monday to Friday, 9:00 AM to 5:00 PM</List.Item>
         <List.Item>Email: we reply within 24 hours</List.Item>
       </List>
-      <Text size="sm" c="dimmed">
-        Phone support is available to premium customers.
-      </Text>
+      {contact && <Text size="sm">Email: {contact.supportEmail}</Text>}
+      {contact?.supportPhone ? (
+        <Text size="sm">Phone (premium support): {contact.supportPhone}</Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Phone support is available to premium customers.
+        </Text>
+      )}
     </Stack>
   );
 }

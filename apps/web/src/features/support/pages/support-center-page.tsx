@@ -1,7 +1,9 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCan } from '../../../lib/session.ts';
+import { supportContactQuery } from '../api/support.ts';
 import { KnowledgeBasePanel } from '../components/knowledge-base-panel.tsx';
 import { NewTicketModal } from '../components/new-ticket-modal.tsx';
 import { ServiceStatusPanel } from '../components/service-status-panel.tsx';
@@ -17,6 +19,7 @@ export function SupportCenterPage() {
   const canCreate = useCan('tickets.create');
   const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as (typeof TABS)[number]) : 'tickets';
   const creating = params.get('new') === '1';
+  const contact = useQuery({ ...supportContactQuery, enabled: tab === 'contact' });
   const setParam = (key: string, value: string | null) =>
     setParams(
       (p) => {
@@ -55,7 +58,7 @@ export function SupportCenterPage() {
         <Tabs.Panel value="contact">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <Paper withBorder p="lg" radius="md">
-              <SupportHours />
+              <SupportHours contact={contact.data} />
             </Paper>
             <Paper withBorder p="lg" radius="md">
               <Stack gap="sm" align="flex-start">
