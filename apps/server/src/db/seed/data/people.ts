@@ -137,19 +137,8 @@ export const JOB_TITLES: Record<string, readonly string[]> = {
   Sales: ['Sales Manager', 'Account Executive'],
 };
 
-/** The spec's user timezone options. */
-export const TIMEZONES = [
-  'UTC',
-  'America/New_York',
-  'America/Chicago',
-  'America/Denver',
-  'America/Los_Angeles',
-  'Europe/London',
-  'Europe/Paris',
-  'Asia/Tokyo',
-  'Australia/Sydney',
-  'Pacific/Auckland',
-] as const;
+/** The spec's user timezone options (the user form's). */
+export { USER_TIMEZONES as TIMEZONES } from '@portal/contract/users';
 
 export interface StaffSpec {
   email: string;

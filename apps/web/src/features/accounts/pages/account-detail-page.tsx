@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -7,6 +7,7 @@ import { accountPath, usePortalScope } from '../../../lib/scope.ts';
 import { useCan } from '../../../lib/session.ts';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { DetailTabs } from '../../../ui/detail-tabs.tsx';
+import { RecordLoading, RecordNotFound } from '../../../ui/record-states.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { accountQuery, useDeleteAccount } from '../api/accounts.ts';
@@ -43,26 +44,10 @@ export function AccountDetailPage() {
   const navigate = useNavigate();
   const { confirm, dialog } = useConfirm();
 
-  if (isLoading) {
-    return (
-      <Center py="xl">
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text>Loading...</Text>
-        </Group>
-      </Center>
-    );
-  }
+  if (isLoading) return <RecordLoading />;
   // An account of another customer than the one in the admin path is not this page's account.
   if (!account || (scope.portal === 'admin' && scope.customerId && account.customerId !== scope.customerId)) {
-    return (
-      <Stack align="center" py="xl" gap="xs">
-        <Title order={1} size="h2">
-          Account not found
-        </Title>
-        <Text c="dimmed">The account does not exist or has been removed.</Text>
-      </Stack>
-    );
+    return <RecordNotFound title="Account not found" error={null} notFound="The account does not exist or has been removed." />;
   }
 
   async function onDelete() {

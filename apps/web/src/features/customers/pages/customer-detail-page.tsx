@@ -1,12 +1,12 @@
-import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { TCustomer } from '@portal/contract/customers';
 import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, useCallback, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { isApiError } from '../../../lib/api.ts';
 import { useCan } from '../../../lib/session.ts';
 import { PhoneText } from '../../../ui/phone-text.tsx';
+import { RecordLoading, RecordNotFound } from '../../../ui/record-states.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
 import { customerQuery } from '../api/customers.ts';
@@ -85,31 +85,16 @@ export function CustomerDetailPage({ AccountsTab }: { AccountsTab: ComponentType
     [setParams],
   );
 
-  if (isLoading) {
-    return (
-      <Center py="xl">
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text>Loading customer data...</Text>
-        </Group>
-      </Center>
-    );
-  }
+  if (isLoading) return <RecordLoading label="Loading customer data..." />;
   if (!customer) {
     return (
-      <Stack align="center" py="xl" gap="sm">
-        <Title order={1} size="h2">
-          Customer Not Found
-        </Title>
-        <Text c="dimmed">
-          {isApiError(error, 'NOT_FOUND') || !error
-            ? 'The customer you are looking for does not exist or has been removed.'
-            : 'The customer could not be loaded. Please try again.'}
-        </Text>
-        <Button variant="light" onClick={() => void navigate('/admin/customers')}>
-          Back to Customers
-        </Button>
-      </Stack>
+      <RecordNotFound
+        title="Customer Not Found"
+        error={error}
+        notFound="The customer you are looking for does not exist or has been removed."
+        failed="The customer could not be loaded. Please try again."
+        back={{ label: 'Back to Customers', onClick: () => void navigate('/admin/customers') }}
+      />
     );
   }
 

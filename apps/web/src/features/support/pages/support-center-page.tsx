@@ -3,6 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCan } from '../../../lib/session.ts';
+import { useTabParam } from '../../../ui/use-tab-param.ts';
 import { supportContactQuery } from '../api/support.ts';
 import { KnowledgeBasePanel } from '../components/knowledge-base-panel.tsx';
 import { NewTicketModal } from '../components/new-ticket-modal.tsx';
@@ -17,7 +18,7 @@ export function SupportCenterPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const canCreate = useCan('tickets.create');
-  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as (typeof TABS)[number]) : 'tickets';
+  const [tab, setTab] = useTabParam(TABS);
   const creating = params.get('new') === '1';
   const contact = useQuery({ ...supportContactQuery, enabled: tab === 'contact' });
   const setParam = (key: string, value: string | null) =>
@@ -43,7 +44,7 @@ export function SupportCenterPage() {
         </Title>
         {submit}
       </Group>
-      <Tabs value={tab} onChange={(v) => setParams(v && v !== 'tickets' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="tickets">Support Tickets</Tabs.Tab>
           <Tabs.Tab value="knowledge">Knowledge Base</Tabs.Tab>

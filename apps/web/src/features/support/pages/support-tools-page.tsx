@@ -1,5 +1,5 @@
 import { Stack, Tabs, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router';
+import { useTabParam } from '../../../ui/use-tab-param.ts';
 import { KnowledgeBasePanel } from '../components/knowledge-base-panel.tsx';
 import { ServiceStatusPanel } from '../components/service-status-panel.tsx';
 import { TicketsTable } from '../components/tickets-table.tsx';
@@ -8,14 +8,13 @@ const TABS = ['tickets', 'knowledge', 'status'] as const;
 
 /** /admin/support: Tickets, Knowledge Base, Service Status (admin spec 2.11). */
 export function SupportToolsPage() {
-  const [params, setParams] = useSearchParams();
-  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as (typeof TABS)[number]) : 'tickets';
+  const [tab, setTab] = useTabParam(TABS);
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
         Support Tools
       </Title>
-      <Tabs value={tab} onChange={(v) => setParams(v && v !== 'tickets' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="tickets">Tickets</Tabs.Tab>
           <Tabs.Tab value="knowledge">Knowledge Base</Tabs.Tab>

@@ -1,14 +1,14 @@
-import { Badge, Button, Center, Checkbox, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { TICKET_PRIORITIES, TICKET_STATUSES, type TTicket, type TUpdateTicketBody, ZTicketCommentBody } from '@portal/contract/support';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { isApiError } from '../../../lib/api.ts';
 import { formatRelativeTime, formatStamp } from '../../../lib/format.ts';
 import { usePortalScope } from '../../../lib/scope.ts';
 import { useCan } from '../../../lib/session.ts';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
+import { RecordLoading, RecordNotFound } from '../../../ui/record-states.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { statusLabel } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
@@ -145,28 +145,16 @@ export function TicketDetailPage() {
   const { data: ticket, isPending, error } = useQuery(ticketQuery(ticketId));
   const back = () => void navigate(`/${portal}/support`);
 
-  if (isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading ticket" />
-      </Center>
-    );
-  }
+  if (isPending) return <RecordLoading label="Loading ticket..." />;
   if (!ticket) {
     return (
-      <Stack align="center" py="xl" gap="sm">
-        <Title order={1} size="h2">
-          Ticket Not Found
-        </Title>
-        <Text c="dimmed">
-          {isApiError(error, 'NOT_FOUND') || !error
-            ? 'The ticket you are looking for does not exist or has been removed.'
-            : 'The ticket could not be loaded. Please try again.'}
-        </Text>
-        <Button variant="light" onClick={back}>
-          Back to Support
-        </Button>
-      </Stack>
+      <RecordNotFound
+        title="Ticket Not Found"
+        error={error}
+        notFound="The ticket you are looking for does not exist or has been removed."
+        failed="The ticket could not be loaded. Please try again."
+        back={{ label: 'Back to Support', onClick: back }}
+      />
     );
   }
 

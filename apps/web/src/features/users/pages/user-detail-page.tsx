@@ -1,10 +1,10 @@
-import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { isApiError } from '../../../lib/api.ts';
 import { usePortalScope } from '../../../lib/scope.ts';
 import { ActivityLog } from '../../../ui/activity-log.tsx';
+import { RecordLoading, RecordNotFound } from '../../../ui/record-states.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { userActivityQuery, userQuery } from '../api/users.ts';
 import { UserForm } from '../components/user-form.tsx';
@@ -20,28 +20,16 @@ export function UserDetailPage() {
   const activity = useQuery({ ...userActivityQuery(userId), enabled: Boolean(user) });
   const back = () => void navigate(base);
 
-  if (isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading user" />
-      </Center>
-    );
-  }
+  if (isPending) return <RecordLoading label="Loading user..." />;
   if (!user) {
     return (
-      <Stack align="center" py="xl" gap="sm">
-        <Title order={1} size="h2">
-          User Not Found
-        </Title>
-        <Text c="dimmed">
-          {isApiError(error, 'NOT_FOUND') || !error
-            ? 'The user you are looking for does not exist or has been removed.'
-            : 'The user could not be loaded. Please try again.'}
-        </Text>
-        <Button variant="light" onClick={back}>
-          Back to Users
-        </Button>
-      </Stack>
+      <RecordNotFound
+        title="User Not Found"
+        error={error}
+        notFound="The user you are looking for does not exist or has been removed."
+        failed="The user could not be loaded. Please try again."
+        back={{ label: 'Back to Users', onClick: back }}
+      />
     );
   }
 
