@@ -5,10 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../../lib/session.ts';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
-import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
-import { ListStatePagination } from '../../../ui/pagination.tsx';
+import { ListTable } from '../../../ui/list-table.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge, statusLabel } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
@@ -134,15 +134,14 @@ export function AccountsTable({
           <SelectFilter aria-label="Status" w={160} data={STATUS_OPTIONS} {...list.filter('status')} />
         </FilterBar>
       )}
-      <DataTable
+      <ListTable
+        list={list}
+        data={data}
         label={label}
         columns={columnsOf(columns, pathOf)}
-        rows={data?.items}
         rowKey={(a) => a.id}
         loading={isFetching}
         emptyText={emptyText}
-        sort={list.sort}
-        onSort={list.toggleSort}
         {...(openOnRowClick ? { onRowClick: (a: TAccountListItem) => void navigate(pathOf(a)) } : {})}
         {...(actions && canWrite
           ? {
@@ -160,7 +159,6 @@ export function AccountsTable({
             }
           : {})}
       />
-      <ListStatePagination list={list} total={data?.total} />
       {dialog}
     </Stack>
   );

@@ -5,10 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../../lib/session.ts';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
-import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import type { Column } from '../../../ui/data-table.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { ListTable } from '../../../ui/list-table.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
-import { ListStatePagination } from '../../../ui/pagination.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge, statusLabel } from '../../../ui/status-badge.tsx';
@@ -127,19 +127,17 @@ export function CustomerListPage() {
             <SelectFilter label="Status" w={160} data={STATUS_OPTIONS} {...list.filter('status')} />
             <SelectFilter label="Revenue" w={220} data={REVENUE_OPTIONS} {...list.filter('revenue')} />
           </FilterBar>
-          <DataTable
+          <ListTable
+            list={list}
+            data={data}
             label="Customers"
             columns={columns}
-            rows={data?.items}
             rowKey={(c) => c.id}
             loading={isFetching}
             emptyText="No customers found"
-            sort={list.sort}
-            onSort={list.toggleSort}
             // no Actions column for a role that may do none of them (Support, Billing, Technical)
             {...(canWrite || canImpersonate ? { rowActions } : {})}
           />
-          <ListStatePagination list={list} total={data?.total} />
         </Stack>
       </Paper>
       {dialog}

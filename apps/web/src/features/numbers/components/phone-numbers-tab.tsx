@@ -9,12 +9,12 @@ import type { PortalScope } from '../../../lib/scope.ts';
 import { useCan } from '../../../lib/session.ts';
 import { AccountPicker } from '../../../ui/account-picker.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
-import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { ExportButton } from '../../../ui/export-button.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { ListTable } from '../../../ui/list-table.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
-import { ListStatePagination } from '../../../ui/pagination.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
@@ -165,16 +165,16 @@ export function PhoneNumbersTab({ scope }: { scope: PortalScope }) {
             </Button>
           </Group>
         )}
-        <DataTable
+        <ListTable
+          list={list}
+          data={data}
           label="Phone numbers"
           columns={columns}
-          rows={data?.items}
           rowKey={(n) => n.id}
           loading={isFetching}
           emptyText="No numbers found matching your filters"
           {...(canWrite ? { selection: list.selection, onSelectionChange: list.setSelection } : {})}
         />
-        <ListStatePagination list={list} total={data?.total} />
       </Stack>
       <MoveNumbersModal
         opened={modal === 'move'}

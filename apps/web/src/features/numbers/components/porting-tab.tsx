@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PortalScope } from '../../../lib/scope.ts';
 import { useCan } from '../../../lib/session.ts';
-import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
-import { ListStatePagination } from '../../../ui/pagination.tsx';
+import { ListTable } from '../../../ui/list-table.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { useListState } from '../../../ui/use-list-state.ts';
@@ -58,10 +58,11 @@ export function PortingTab({ scope }: { scope: PortalScope }) {
           <SearchFilter label="Search" placeholder="Request ID, number or account" {...list.filter('search')} />
           <SelectFilter label="Status" w={160} data={STATUS_OPTIONS} {...list.filter('status')} />
         </FilterBar>
-        <DataTable
+        <ListTable
+          list={list}
+          data={data}
           label="Porting requests"
           columns={columns}
-          rows={data?.items}
           rowKey={(p) => p.id}
           loading={isFetching}
           emptyText="No porting requests found matching your filters"
@@ -83,7 +84,6 @@ export function PortingTab({ scope }: { scope: PortalScope }) {
             </Group>
           )}
         />
-        <ListStatePagination list={list} total={data?.total} />
       </Stack>
       <PortingDetailModal
         requestId={viewing}

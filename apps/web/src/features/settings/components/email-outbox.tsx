@@ -3,9 +3,9 @@ import type { TOutboxEmail } from '@portal/contract/email';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format.ts';
-import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import type { Column } from '../../../ui/data-table.tsx';
 import { FilterBar, SearchFilter } from '../../../ui/filter-bar.tsx';
-import { ListStatePagination } from '../../../ui/pagination.tsx';
+import { ListTable } from '../../../ui/list-table.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { outboxQuery } from '../api/outbox.ts';
@@ -52,15 +52,15 @@ export function EmailOutbox() {
         <FilterBar>
           <SearchFilter label="Recipient" placeholder="Search by email address" {...list.filter('to')} />
         </FilterBar>
-        <DataTable
+        <ListTable
+          list={list}
+          data={data}
           label="Email outbox"
           columns={columns}
-          rows={data?.items}
           rowKey={(m) => m.id}
           loading={isFetching}
           emptyText="No emails found"
         />
-        <ListStatePagination list={list} total={data?.total} />
       </Stack>
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.subject} size="lg">
         {open && (

@@ -6,12 +6,12 @@ import { useState } from 'react';
 import Markdown from 'react-markdown';
 import { useCan } from '../../../lib/session.ts';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
-import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
-import { ListStatePagination } from '../../../ui/pagination.tsx';
+import { ListTable } from '../../../ui/list-table.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
@@ -157,10 +157,11 @@ export function KnowledgeBasePanel() {
             </Button>
           )}
         </Group>
-        <DataTable
+        <ListTable
+          list={list}
+          data={data}
           label="Knowledge base articles"
           columns={columns}
-          rows={data?.items}
           rowKey={(a) => a.id}
           loading={isFetching}
           emptyText="No articles found"
@@ -175,7 +176,6 @@ export function KnowledgeBasePanel() {
               }
             : {})}
         />
-        <ListStatePagination list={list} total={data?.total} />
       </Stack>
       {reading && <ArticleModal articleId={reading} onClose={() => setReading(null)} />}
       {editing !== undefined && <ArticleFormModal key={editing?.id ?? 'new'} article={editing} onClose={() => setEditing(undefined)} />}

@@ -3,10 +3,10 @@ import { TICKET_PRIORITIES, TICKET_STATUSES, type TTicketListItem } from '@porta
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format.ts';
-import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
-import { ListStatePagination } from '../../../ui/pagination.tsx';
+import { ListTable } from '../../../ui/list-table.tsx';
 import { statusLabel } from '../../../ui/status-badge.tsx';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { assigneesQuery, ticketListQuery } from '../api/support.ts';
@@ -111,17 +111,15 @@ export function TicketsTable({ portal }: { portal: 'admin' | 'customer' }) {
             />
           )}
         </FilterBar>
-        <DataTable
+        <ListTable
+          list={list}
+          data={data}
           label="Support tickets"
           columns={columns}
-          rows={data?.items}
           rowKey={(t) => t.id}
           loading={isFetching}
           emptyText="No tickets found"
-          sort={list.sort}
-          onSort={list.toggleSort}
         />
-        <ListStatePagination list={list} total={data?.total} />
       </Stack>
     </Paper>
   );

@@ -7,9 +7,9 @@ import { formatStamp } from '../../../lib/format.ts';
 import { usePortalScope } from '../../../lib/scope.ts';
 import { useCan, useSessionUser } from '../../../lib/session.ts';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
-import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import type { Column } from '../../../ui/data-table.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
-import { ListStatePagination } from '../../../ui/pagination.tsx';
+import { ListTable } from '../../../ui/list-table.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
@@ -156,18 +156,16 @@ export function UserListPage() {
           <SelectFilter label="Role" w={180} data={roleOptions} {...list.filter('role')} />
           <SelectFilter label="Status" w={150} data={STATUS_OPTIONS} {...list.filter('status')} />
         </FilterBar>
-        <DataTable
+        <ListTable
+          list={list}
+          data={data}
           label="Users"
           columns={columns}
-          rows={data?.items}
           rowKey={(u) => u.id}
           loading={isFetching}
           emptyText="No users found"
-          sort={list.sort}
-          onSort={list.toggleSort}
           {...(canWrite ? { rowActions } : {})}
         />
-        <ListStatePagination list={list} total={data?.total} />
       </Stack>
     </Paper>
   );
