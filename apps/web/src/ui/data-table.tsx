@@ -202,6 +202,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <Table
         highlightOnHover
         verticalSpacing={6}
+        // 8 px each side (Mantine's xs is 10): a wide table keeps its last columns in view at 1280
+        horizontalSpacing={8}
         aria-label={props.label}
         aria-busy={loading || undefined}
         style={{ opacity: loading && rows ? 0.6 : 1 }}

@@ -81,7 +81,7 @@ export function TrunksTab({ scope }: { scope: { customerId?: string | undefined;
       key: 'name',
       header: 'Trunk Name',
       kind: 'name',
-      maxWidth: 180,
+      maxWidth: 150,
       render: (t) => (
         <Text span size="sm" fw={500}>
           {t.trunkName}
@@ -89,7 +89,7 @@ export function TrunksTab({ scope }: { scope: { customerId?: string | undefined;
       ),
     },
     ...(scope.showAccount
-      ? [{ key: 'account', header: 'Account', kind: 'name' as const, maxWidth: 150, render: (t: TTrunk) => t.accountName }]
+      ? [{ key: 'account', header: 'Account', kind: 'name' as const, maxWidth: 120, render: (t: TTrunk) => t.accountName }]
       : []),
     { key: 'primary', header: 'Primary Group', render: (t) => <IpGroup rows={t.primaryGroup} /> },
     { key: 'failover', header: 'Failover Group', render: (t) => <IpGroup rows={t.failoverGroup} /> },
@@ -101,7 +101,9 @@ export function TrunksTab({ scope }: { scope: { customerId?: string | undefined;
           <Select
             aria-label={`Route strategy of ${t.trunkName}`}
             size="xs"
-            w={170}
+            w={140}
+            // a compact control keeps the row to one line of text
+            styles={{ input: { minHeight: 26, height: 26 } }}
             data={ROUTE_STRATEGIES.map((s) => ({ value: s, label: ROUTE_STRATEGY_LABELS[s] }))}
             value={t.routeStrategy}
             onChange={(v) => setStrategy(t, v)}
