@@ -10,6 +10,7 @@ import { accountRoutes } from './domains/accounts/routes.ts';
 import { authRoutes } from './domains/auth/routes.ts';
 import { billingRoutes } from './domains/billing/routes.ts';
 import { companyRoutes } from './domains/company/routes.ts';
+import { complianceRoutes } from './domains/compliance/routes.ts';
 import { customerRoutes } from './domains/customers/routes.ts';
 import { dashboardRoutes } from './domains/dashboard/routes.ts';
 import { emailRoutes } from './domains/email/routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp({ database, config, logger = true, jobs = false }
   await app.register(voiceRoutes);
   await app.register(userRoutes);
   await app.register(supportRoutes);
+  await app.register(complianceRoutes);
 
   await app.register(webPlugin);
 

@@ -4,6 +4,7 @@ import {
   accountServices,
   accounts,
   customers,
+  dncEntries,
   ipAddresses,
   knowledgeArticles,
   notifications,
@@ -43,6 +44,8 @@ export interface TenantFixtures {
   incident: string;
   /** A public knowledge base article (shared). */
   article: string;
+  /** A DNC/DNO entry of the tenant. */
+  dncEntry: string;
 }
 
 export interface Fixtures {
@@ -134,6 +137,12 @@ async function tenant(db: Db, code: string, adminEmail: string): Promise<TenantF
     .where(eq(knowledgeArticles.published, true))
     .orderBy(asc(knowledgeArticles.title))
     .limit(1);
+  const [dnc] = await db
+    .select({ id: dncEntries.id })
+    .from(dncEntries)
+    .where(eq(dncEntries.customerId, c.id))
+    .orderBy(asc(dncEntries.number))
+    .limit(1);
   return {
     customer: c,
     accounts: accountRows,
@@ -149,6 +158,7 @@ async function tenant(db: Db, code: string, adminEmail: string): Promise<TenantF
     ticket: need(ticket, `ticket of ${code}`).id,
     incident: need(incident, 'open incident').id,
     article: need(article, 'public article').id,
+    dncEntry: need(dnc, `DNC/DNO entry of ${code}`).id,
   };
 }
 

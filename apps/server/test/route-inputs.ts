@@ -145,7 +145,8 @@ export type FixtureKind =
   | 'user'
   | 'ticket'
   | 'incident'
-  | 'article';
+  | 'article'
+  | 'dncEntry';
 
 export function fixtureId(t: TenantFixtures, kind: FixtureKind): string {
   switch (kind) {
@@ -179,6 +180,8 @@ export function fixtureId(t: TenantFixtures, kind: FixtureKind): string {
       return t.incident;
     case 'article':
       return t.article;
+    case 'dncEntry':
+      return t.dncEntry;
   }
 }
 
@@ -213,6 +216,7 @@ export const PARAM_FIXTURES: [RegExp, Record<string, FixtureKind>][] = [
   [/^\/api\/tickets\/:id(\/comments)?$/, { id: 'ticket' }],
   [/^\/api\/status\/incidents\/:id\/updates$/, { id: 'incident' }],
   [/^\/api\/knowledge\/:id$/, { id: 'article' }],
+  [/^\/api\/compliance\/entries\/:id$/, { id: 'dncEntry' }],
 ];
 
 export function paramFixtures(route: Pick<RouteEntry, 'method' | 'url'>): Record<string, FixtureKind> {

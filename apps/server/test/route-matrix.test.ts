@@ -43,6 +43,8 @@ const SESSION_ENDING = new Set(['POST /api/auth/logout', 'POST /api/admin/custom
 const NOT_TENANT_CHECKED: Record<string, string> = {
   'POST /api/accounts body.customerId': "a customer's new account always goes to its own company, whatever is sent",
   'POST /api/tickets body.customerId': "a customer's ticket always belongs to its own company, whatever is sent",
+  'POST /api/compliance/entries body.customerId': "a customer's entry always goes on its own company's list, whatever is sent",
+  'POST /api/compliance/import body.customerId': "a customer's import always goes to its own company's lists, whatever is sent",
 };
 
 const NOT_FOUND_ID = '00000000-0000-4000-8000-000000000000';
