@@ -105,12 +105,7 @@ export function CompliancePage() {
       </Group>
       <SummaryCards>
         <SummaryCard label="DNC entries" value={summary.data?.DNC ?? '—'} icon={<IconPhoneOff size={20} />} color="orange" />
-        <SummaryCard
-          label="DNO entries"
-          value={summary.data?.DNO ?? '—'}
-          icon={<IconShieldOff size={20} />}
-          color="red"
-        />
+        <SummaryCard label="DNO entries" value={summary.data?.DNO ?? '—'} icon={<IconShieldOff size={20} />} color="red" />
       </SummaryCards>
       <Tabs value={listType.toLowerCase()} onChange={(v) => list.setFilter('list', v ?? 'dnc')} keepMounted={false}>
         <Tabs.List>
