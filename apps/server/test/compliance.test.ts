@@ -109,3 +109,24 @@ describe('DNC and DNO lists', () => {
     });
   });
 });
+
+describe('export', () => {
+  it('downloads the filtered entries of the caller scope as CSV, formulas made harmless', async () => {
+    await api
+      .as('customer:admin')
+      .post('/api/compliance/entries', { number: '(303) 555-0188', listType: 'DNC', reason: '=HYPERLINK("x")' });
+    const res = await api.as('customer:admin').get('/api/compliance/entries/export', { query: { listType: 'DNC' } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe('Number,Type,Customer,Reason,Added Date,Added By');
+    const rows = await db
+      .select()
+      .from(dncEntries)
+      .where(and(eq(dncEntries.customerId, acmeId), eq(dncEntries.listType, 'DNC')));
+    expect(lines.length - 1).toBe(rows.length);
+    expect(lines.every((l, i) => i === 0 || l.includes(',DNC,'))).toBe(true);
+    expect(res.body).toContain(`+13035550188,DNC,${acme?.name},"'=HYPERLINK(""x"")"`);
+    expect(res.body).not.toContain(globex?.name as string);
+  });
+});

@@ -40,6 +40,10 @@ export const ZListDncQuery = ZPageQuery.extend({
   customerId: z.uuid().optional(),
 });
 export type TListDncQuery = z.infer<typeof ZListDncQuery>;
+/** The export takes the list's filters, without paging. */
+export const ZExportDncQuery = ZListDncQuery.omit({ page: true, pageSize: true });
+export type TExportDncQuery = z.infer<typeof ZExportDncQuery>;
+export const DNC_CSV_HEADER = ['Number', 'Type', 'Customer', 'Reason', 'Added Date', 'Added By'] as const;
 
 export const ZDncEntry = z.object({
   id: z.uuid(),

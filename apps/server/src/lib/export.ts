@@ -1,6 +1,7 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 
 /**
  * The one way a list becomes a download. Rows are pulled from the database chunk by chunk as the
@@ -11,6 +12,9 @@ import type { FastifyReply } from 'fastify';
  * - A failure after that destroys the connection without the response's final chunk, which browsers
  *   and fetch() report as a failed download: never a file that silently stops half way.
  */
+
+/** The response schema of every CSV download route. */
+export const ZCsv = z.string().describe('text/csv');
 
 /** A spreadsheet runs a cell starting with = + - @ (or a tab or carriage return) as a formula. */
 const FORMULA_START = /^[=+\-@\t\r]/;

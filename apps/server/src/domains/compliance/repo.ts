@@ -1,5 +1,5 @@
 import type { TDncListType, TListDncQuery } from '@portal/contract/compliance';
-import { and, count, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers, dncEntries, users } from '../../db/schema/index.ts';
 import { offsetOf } from '../../lib/paging.ts';
@@ -39,6 +39,32 @@ export async function listEntries(db: DbOrTx, customerId: string | null, q: TLis
     db.select({ n: count() }).from(dncEntries).innerJoin(customers, eq(customers.id, dncEntries.customerId)).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** Entries after an id (keyset), for the CSV export. */
+export async function entriesAfter(
+  db: DbOrTx,
+  customerId: string | null,
+  q: Pick<TListDncQuery, 'search' | 'listType'>,
+  after: string | null,
+  size: number,
+) {
+  return db
+    .select({
+      id: dncEntries.id,
+      number: dncEntries.number,
+      listType: dncEntries.listType,
+      customerName: customers.name,
+      reason: dncEntries.reason,
+      addedAt: dncEntries.addedAt,
+      addedBy: users.name,
+    })
+    .from(dncEntries)
+    .innerJoin(customers, eq(customers.id, dncEntries.customerId))
+    .leftJoin(users, eq(users.id, dncEntries.addedById))
+    .where(and(listWhere(customerId, q), after ? gt(dncEntries.id, after) : undefined))
+    .orderBy(asc(dncEntries.id))
+    .limit(size);
 }
 
 export async function countByList(db: DbOrTx, customerId: string | null) {

@@ -1,7 +1,16 @@
 import { ZIdParams, ZOk, ZPage } from '@portal/contract/common';
-import { ZCreateDncBody, ZDncEntry, ZDncSummary, ZImportDncBody, ZImportDncResult, ZListDncQuery } from '@portal/contract/compliance';
+import {
+  ZCreateDncBody,
+  ZDncEntry,
+  ZDncSummary,
+  ZExportDncQuery,
+  ZImportDncBody,
+  ZImportDncResult,
+  ZListDncQuery,
+} from '@portal/contract/compliance';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { sendExport, ZCsv } from '../../lib/export.ts';
 import { routesFor } from '../../lib/routes.ts';
 import * as service from './service.ts';
 
@@ -13,6 +22,18 @@ export async function complianceRoutes(fastify: FastifyInstance) {
     '/api/compliance/entries',
     { permission: 'compliance.read', summary: 'DNC and DNO entries, newest first', querystring: ZListDncQuery, response: ZPage(ZDncEntry) },
     (req) => service.listEntries(req.ctx, req.query),
+  );
+
+  route.get(
+    '/api/compliance/entries/export',
+    {
+      permission: 'compliance.read',
+      summary: 'The filtered entries as CSV',
+      querystring: ZExportDncQuery,
+      response: ZCsv,
+      options: { compress: false },
+    },
+    async (req, reply) => sendExport(reply, await service.exportEntries(req.ctx, req.query)),
   );
 
   route.get(

@@ -1,5 +1,6 @@
 import type { TPage } from '@portal/contract/common';
 import {
+  DNC_CSV_HEADER,
   DNC_LIST_TYPES,
   isDncBlock,
   normaliseDncEntry,
@@ -7,6 +8,7 @@ import {
   type TDncEntry,
   type TDncListType,
   type TDncSummary,
+  type TExportDncQuery,
   type TImportDncResult,
   type TListDncQuery,
   type ZCreateDncBody,
@@ -17,6 +19,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { type Ctx, inTransaction, ownCustomer, userOf } from '../../lib/context.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
+import { type CsvExport, keysetRows } from '../../lib/export.ts';
 import { resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -33,6 +36,21 @@ export async function listEntries(ctx: Ctx, q: TListDncQuery): Promise<TPage<TDn
     total,
     q,
   );
+}
+
+/** The filtered lists as CSV (staff: the Customer column), read in keyset chunks. */
+export async function exportEntries(ctx: Ctx, q: TExportDncQuery): Promise<CsvExport> {
+  const { customerId } = await resolveListScope(ctx, { customerId: q.customerId });
+  return {
+    fileName: `${(q.listType ?? 'dnc-dno').toLowerCase()}-entries-${new Date().toISOString().slice(0, 10)}.csv`,
+    header: DNC_CSV_HEADER,
+    rows: keysetRows(
+      2000,
+      (after: string | null, size) => repo.entriesAfter(ctx.db, customerId, q, after, size),
+      (r) => r.id,
+      (r) => [r.number, r.listType, r.customerName, r.reason ?? '', r.addedAt.toISOString().slice(0, 10), r.addedBy ?? ''],
+    ),
+  };
 }
 
 export async function summary(ctx: Ctx, q: { customerId?: string | undefined }): Promise<TDncSummary> {

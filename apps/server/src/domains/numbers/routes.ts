@@ -25,11 +25,10 @@ import {
 } from '@portal/contract/numbers';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { sendExport } from '../../lib/export.ts';
+import { sendExport, ZCsv } from '../../lib/export.ts';
 import { routesFor } from '../../lib/routes.ts';
 import * as service from './service.ts';
 
-const ZCsv = z.string().describe('text/csv');
 const ZFile = z.unknown().describe('The stored file, with its own content type');
 
 /** Phone numbers and number porting (spec 2.8), for both portals: the session decides the scope. */

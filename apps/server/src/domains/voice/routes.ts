@@ -18,8 +18,7 @@ import {
   ZVoiceAccount,
 } from '@portal/contract/voice';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { sendExport } from '../../lib/export.ts';
+import { sendExport, ZCsv } from '../../lib/export.ts';
 import { routesFor } from '../../lib/routes.ts';
 import * as service from './service.ts';
 
@@ -131,7 +130,7 @@ export async function voiceRoutes(fastify: FastifyInstance) {
       permission: 'voice.read',
       summary: 'Every matching CDR as CSV, streamed (start and end dates required)',
       querystring: ZExportCdrsQuery,
-      response: z.string().describe('text/csv'),
+      response: ZCsv,
       // Exports stream uncompressed: gzip on the fly would hold a core for a whole million-row
       // download (bench/cdrs.ts measures the export against psql's COPY).
       options: { compress: false },

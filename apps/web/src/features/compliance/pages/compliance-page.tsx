@@ -3,11 +3,13 @@ import { DNC_LIST_LABELS, DNC_LIST_TYPES, type TDncEntry, type TDncListType } fr
 import { IconFileImport, IconPhoneOff, IconPlus, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { toQueryString } from '../../../lib/download.ts';
 import { usePortalScope } from '../../../lib/scope.ts';
 import { useCan } from '../../../lib/session.ts';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
+import { ExportButton } from '../../../ui/export-button.tsx';
 import { FilterBar, SearchFilter } from '../../../ui/filter-bar.tsx';
 import { ListTable } from '../../../ui/list-table.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
@@ -42,9 +44,9 @@ export function CompliancePage() {
   const { portal } = usePortalScope();
   const staff = portal === 'admin';
   const list = useListState({ filters: FILTERS, pageSize: 10 });
-  const { list: _tab, ...filters } = list.query;
+  const { list: _tab, page: _page, pageSize: _size, ...filters } = list.query;
   const listType: TDncListType = list.filters.list === 'dno' ? 'DNO' : 'DNC';
-  const { data, isFetching } = useQuery(dncListQuery({ ...filters, listType }));
+  const { data, isFetching } = useQuery(dncListQuery({ ...filters, page: list.page, pageSize: list.pageSize, listType }));
   const summary = useQuery(dncSummaryQuery(list.filters.customerId || undefined));
   const canWrite = useCan('compliance.write');
   const remove = useRemoveDncEntry();
@@ -92,16 +94,24 @@ export function CompliancePage() {
         <Title order={1} size="h2">
           Regulatory Compliance
         </Title>
-        {canWrite && (
-          <Group gap="sm">
-            <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setModal('import')}>
-              Import CSV
-            </Button>
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setModal('add')}>
-              Add Entry
-            </Button>
-          </Group>
-        )}
+        <Group gap="sm">
+          <ExportButton
+            variant="default"
+            url={`/api/compliance/entries/export${toQueryString({ ...filters, listType })}`}
+            fallbackName={`${listType.toLowerCase()}-entries.csv`}
+            noun="entries"
+          />
+          {canWrite && (
+            <>
+              <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setModal('import')}>
+                Import CSV
+              </Button>
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setModal('add')}>
+                Add Entry
+              </Button>
+            </>
+          )}
+        </Group>
       </Group>
       <SummaryCards>
         <SummaryCard label="DNC entries" value={summary.data?.DNC ?? '—'} icon={<IconPhoneOff size={20} />} color="orange" />
