@@ -39,6 +39,11 @@ test('a customer opens a ticket, staff reply with an internal note and resolve i
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('row').nth(1)).toContainText('Unassigned');
   await checkScreen(staff, 'support-tools-tickets');
+  // the customer filter keeps it (it is Acme's) and goes into the address
+  await staff.getByRole('combobox', { name: 'Customer' }).fill('Acme');
+  await staff.getByRole('option', { name: /^Acme Communications/ }).click();
+  await expect(staff).toHaveURL(/customerId=/);
+  await expect(table.getByRole('row')).toHaveCount(2);
   await table.getByRole('link', { name: ticketId }).click();
   await staff.getByRole('combobox', { name: 'Assigned To' }).fill('Alex');
   await staff.getByRole('option', { name: /^Alex Morgan/ }).click();

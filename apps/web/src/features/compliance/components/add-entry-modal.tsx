@@ -1,11 +1,11 @@
 import { Alert, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { DNC_LIST_LABELS, DNC_LIST_TYPES, REQUIRED_FIELDS, type TDncListType, ZCreateDncBody } from '@portal/contract/compliance';
+import { CustomerSelect } from '../../../ui/customer-select.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useAddDncEntry } from '../api/compliance.ts';
-import { CustomerSelect } from './customer-select.tsx';
 
 const LIST_OPTIONS = DNC_LIST_TYPES.map((t) => ({ value: t, label: DNC_LIST_LABELS[t] }));
 

@@ -1,11 +1,11 @@
 import { Alert, Button, FileInput, Group, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
 import { DNC_LIST_LABELS, DNC_LIST_TYPES, type TDncListType, type TImportDncResult, ZImportDncBody } from '@portal/contract/compliance';
 import { useState } from 'react';
+import { CustomerSelect } from '../../../ui/customer-select.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { useImportDnc } from '../api/compliance.ts';
-import { CustomerSelect } from './customer-select.tsx';
 
 /** Import CSV: lines of number,type,reason; the report lists each rejected line and why. */
 export function ImportModal({ listType, staff, onClose }: { listType: TDncListType; staff: boolean; onClose: () => void }) {

@@ -7,6 +7,7 @@ import { toQueryString } from '../../../lib/download.ts';
 import { usePortalScope } from '../../../lib/scope.ts';
 import { useCan } from '../../../lib/session.ts';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
+import { CustomerSelect } from '../../../ui/customer-select.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { ExportButton } from '../../../ui/export-button.tsx';
@@ -19,7 +20,6 @@ import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { dncListQuery, dncSummaryQuery, useRemoveDncEntry } from '../api/compliance.ts';
 import { AddEntryModal } from '../components/add-entry-modal.tsx';
-import { CustomerSelect } from '../components/customer-select.tsx';
 import { ImportModal } from '../components/import-modal.tsx';
 
 // the list (tab) is a filter: changing it, like any filter, returns to page 1

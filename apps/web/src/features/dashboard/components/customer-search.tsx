@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { customerSuggestionsQuery } from '../../../shell/api/customer-suggestions.ts';
+import { customerSuggestionsQuery } from '../../../lib/customer-suggestions.ts';
 
 /** Spec 2.4: a customer search box with server-side suggestions by name; choosing one opens the customer. */
 export function CustomerSearch() {

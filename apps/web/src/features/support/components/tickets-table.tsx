@@ -3,6 +3,7 @@ import { TICKET_PRIORITIES, TICKET_STATUSES, type TTicketListItem } from '@porta
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format.ts';
+import { CustomerSelect } from '../../../ui/customer-select.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
@@ -14,7 +15,7 @@ import { PriorityBadge, TicketStatusBadge } from './ticket-status.tsx';
 
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...TICKET_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))];
 const PRIORITY_OPTIONS = [{ value: '', label: 'All priorities' }, ...TICKET_PRIORITIES.map((p) => ({ value: p, label: p }))];
-const FILTERS = { search: '', status: '', priority: '', assignedToId: '' };
+const FILTERS = { search: '', status: '', priority: '', assignedToId: '', customerId: '' };
 
 /**
  * The tickets list of both portals: a customer's company's tickets, or (staff) every customer's
@@ -98,6 +99,16 @@ export function TicketsTable({ portal }: { portal: 'admin' | 'customer' }) {
           <SearchFilter label="Search" placeholder="Search by subject or ticket ID" {...list.filter('search')} />
           <SelectFilter label="Status" w={160} data={STATUS_OPTIONS} {...list.filter('status')} />
           <SelectFilter label="Priority" w={150} data={PRIORITY_OPTIONS} {...list.filter('priority')} />
+          {staff && (
+            <CustomerSelect
+              label="Customer"
+              placeholder="All customers"
+              clearable
+              w={240}
+              value={list.filters.customerId || null}
+              onChange={(v) => list.setFilter('customerId', v ?? '')}
+            />
+          )}
           {staff && (
             <SelectFilter
               label="Assigned To"

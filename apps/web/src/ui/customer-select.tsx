@@ -2,7 +2,7 @@ import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { customerSuggestionsQuery } from '../../../shell/api/customer-suggestions.ts';
+import { customerSuggestionsQuery } from '../lib/customer-suggestions.ts';
 
 /** Staff: a customer chosen by typing its name or customer ID (server-side suggestions). */
 export function CustomerSelect(props: Omit<SelectProps, 'data' | 'searchable' | 'searchValue' | 'onSearchChange' | 'filter'>) {

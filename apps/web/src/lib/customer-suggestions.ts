@@ -1,6 +1,6 @@
 import type { TCustomerSuggestion } from '@portal/contract/customers';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { api } from './api.ts';
 
 /**
  * Staff: customers whose name or customer ID matches the text, for every customer picker and the
