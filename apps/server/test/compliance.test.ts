@@ -1,19 +1,13 @@
 import type { TPage } from '@portal/contract/common';
 import { REQUIRED_FIELDS, type TDncEntry, type TDncSummary, type TImportDncResult } from '@portal/contract/compliance';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { auditLog, customers, dncEntries } from '../src/db/schema/index.ts';
+import { describe, expect, it } from 'vitest';
+import { auditLog, dncEntries } from '../src/db/schema/index.ts';
 import { blockedBy } from '../src/domains/compliance/service.ts';
 import { systemCtx } from '../src/lib/context.ts';
-import { testClient } from './client.ts';
-import { createTestApp } from './helpers.ts';
+import { apiTestWorld } from './world.ts';
 
-const t = await createTestApp();
-const api = await testClient(t.app);
-const db = t.database.db;
-afterAll(() => t.close());
-const [acme] = await db.select().from(customers).where(eq(customers.customerCode, 'CUST-1001'));
-const [globex] = await db.select().from(customers).where(eq(customers.customerCode, 'CUST-1002'));
+const { t, api, db, acme, globex } = await apiTestWorld();
 const acmeId = acme?.id as string;
 
 describe('DNC and DNO lists', () => {

@@ -9,18 +9,11 @@ import type {
   TTicketListItem,
 } from '@portal/contract/support';
 import { and, eq, gt } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { auditLog, customers, notifications, users } from '../src/db/schema/index.ts';
-import { testClient } from './client.ts';
-import { createTestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { auditLog, notifications, users } from '../src/db/schema/index.ts';
+import { apiTestWorld } from './world.ts';
 
-const t = await createTestApp();
-const api = await testClient(t.app);
-const db = t.database.db;
-afterAll(() => t.close());
-
-const [acme] = await db.select().from(customers).where(eq(customers.customerCode, 'CUST-1001'));
-const [globex] = await db.select().from(customers).where(eq(customers.customerCode, 'CUST-1002'));
+const { api, db, acme, globex } = await apiTestWorld();
 const userId = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0]?.id as string;
 const noticesOf = async (email: string, since: Date) =>
   db

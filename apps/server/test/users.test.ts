@@ -2,18 +2,13 @@ import { PASSWORD_CHANGE_REQUIRED, PASSWORDS_DIFFER } from '@portal/contract/aut
 import type { TPage } from '@portal/contract/common';
 import { EMAIL_TAKEN, LAST_ADMIN, NOT_YOURSELF, type TUser } from '@portal/contract/users';
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { auditLog, customers, emailOutbox, passwordResets, sessions, users } from '../src/db/schema/index.ts';
-import { type Requester, testClient } from './client.ts';
-import { createTestApp, login, TEST_PASSWORD } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { auditLog, emailOutbox, passwordResets, sessions, users } from '../src/db/schema/index.ts';
+import type { Requester } from './client.ts';
+import { login, TEST_PASSWORD } from './helpers.ts';
+import { apiTestWorld } from './world.ts';
 
-const t = await createTestApp();
-const api = await testClient(t.app);
-const db = t.database.db;
-afterAll(() => t.close());
-
-const [acme] = await db.select().from(customers).where(eq(customers.customerCode, 'CUST-1001'));
-const [globex] = await db.select().from(customers).where(eq(customers.customerCode, 'CUST-1002'));
+const { t, api, db, acme, globex } = await apiTestWorld();
 const acmeId = acme?.id as string;
 
 const cookieOf = (res: Awaited<ReturnType<typeof login>>) => {
