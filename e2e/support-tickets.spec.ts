@@ -154,5 +154,13 @@ test('Contact Support: the support hours, and the phone line for a premium custo
   await expect(page).toHaveURL('/customer/support?tab=contact');
   await expect(page.getByText('Monday to Friday: 9:00 AM to 8:00 PM')).toBeVisible();
   await expect(page.getByText(/^Phone \(premium support\): /)).toBeVisible();
+  // follow the status page, by email too; it holds after a reload
+  await page.getByRole('switch', { name: 'Follow status updates' }).check();
+  await expect(page.getByText('You follow status updates, by email too')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Follow status updates' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Also by email' })).toBeChecked();
   await checkScreen(page, 'support-contact');
+  await page.getByRole('switch', { name: 'Follow status updates' }).uncheck();
+  await expect(page.getByText('You no longer follow status updates')).toBeVisible();
 });

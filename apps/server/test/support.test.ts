@@ -4,13 +4,14 @@ import type {
   TArticleListItem,
   TIncident,
   TStatusPage,
+  TStatusSubscription,
   TSupportContact,
   TTicket,
   TTicketListItem,
 } from '@portal/contract/support';
 import { and, eq, gt } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, notifications, users } from '../src/db/schema/index.ts';
+import { auditLog, emailOutbox, notifications, users } from '../src/db/schema/index.ts';
 import { apiTestWorld } from './world.ts';
 
 const { api, db, acme, globex } = await apiTestWorld();
@@ -270,5 +271,40 @@ describe('contact support', () => {
     const standard = (await api.as('other:customer:admin').get<TSupportContact>('/api/support/contact')).json();
     expect(standard).toMatchObject({ premium: false, supportPhone: null });
     expect(standard.supportEmail).toContain('@');
+  });
+});
+
+describe('following the status page', () => {
+  it('subscribers are told of incidents and updates in the portal, and by email when they asked', async () => {
+    expect((await api.as('customer:user').get<TStatusSubscription>('/api/status/subscription')).json()).toEqual({
+      subscribed: false,
+      email: true,
+    });
+    expect((await api.as('customer:user').put('/api/status/subscription', { subscribed: true, email: true })).status).toBe(200);
+    await api.as('customer:admin').put('/api/status/subscription', { subscribed: true, email: false });
+    const since = new Date(Date.now() - 1000);
+    const created = await api.as('staff:technical').post<TIncident>('/api/status/incidents', {
+      component: 'API',
+      status: 'Degraded Performance',
+      title: 'Webhook deliveries delayed',
+      description: 'Deliveries are queued for up to 5 minutes.',
+    });
+    expect(created.status).toBe(201);
+    for (const email of ['user@example.com', 'customer@example.com']) {
+      const notes = await noticesOf(email, since);
+      expect(notes.map((n) => n.title)).toContain('API: Degraded Performance');
+    }
+    expect((await noticesOf('other@example.com', since)).map((n) => n.title)).not.toContain('API: Degraded Performance');
+    const mails = await db.select().from(emailOutbox).where(gt(emailOutbox.createdAt, since));
+    expect(mails.map((m) => m.toAddress)).toContain('user@example.com');
+    expect(mails.map((m) => m.toAddress)).not.toContain('customer@example.com');
+    // unsubscribing stops them
+    await api.as('customer:user').put('/api/status/subscription', { subscribed: false, email: false });
+    const later = new Date();
+    await api
+      .as('staff:technical')
+      .post(`/api/status/incidents/${created.json().id}/updates`, { status: 'Resolved', message: 'Back to normal.' });
+    expect((await noticesOf('user@example.com', later)).map((n) => n.title)).not.toContain('API: Resolved');
+    expect((await noticesOf('customer@example.com', later)).map((n) => n.title)).toContain('API: Resolved');
   });
 });

@@ -82,3 +82,12 @@ export const serviceStatusUpdates = pgTable(
   },
   (t) => [index('service_status_updates_incident_idx').on(t.incidentId, t.createdAt)],
 );
+
+/** Who follows the status page: told in the portal of every incident and update, and by email if asked. */
+export const statusSubscriptions = pgTable('status_subscriptions', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: boolean('email').notNull().default(true),
+  createdAt: createdAt(),
+});

@@ -8,6 +8,7 @@ import {
   knowledgeArticles,
   serviceStatus,
   serviceStatusUpdates,
+  statusSubscriptions,
   ticketComments,
   tickets,
   users,
@@ -290,4 +291,29 @@ export async function deleteArticle(db: DbOrTx, id: string) {
 export async function isPremium(db: DbOrTx, customerId: string) {
   const [row] = await db.select({ premium: customers.premium }).from(customers).where(eq(customers.id, customerId));
   return row?.premium ?? false;
+}
+
+export async function subscription(db: DbOrTx, userId: string) {
+  const [row] = await db.select().from(statusSubscriptions).where(eq(statusSubscriptions.userId, userId));
+  return row;
+}
+
+export async function setSubscription(db: DbOrTx, userId: string, value: { subscribed: boolean; email: boolean }) {
+  if (!value.subscribed) {
+    await db.delete(statusSubscriptions).where(eq(statusSubscriptions.userId, userId));
+    return;
+  }
+  await db
+    .insert(statusSubscriptions)
+    .values({ userId, email: value.email })
+    .onConflictDoUpdate({ target: statusSubscriptions.userId, set: { email: value.email } });
+}
+
+/** Active subscribers, with their email address. */
+export async function subscribers(db: DbOrTx) {
+  return db
+    .select({ userId: users.id, address: users.email, name: users.name, email: statusSubscriptions.email })
+    .from(statusSubscriptions)
+    .innerJoin(users, eq(users.id, statusSubscriptions.userId))
+    .where(and(eq(users.status, 'Active'), isNull(users.deletedAt)));
 }

@@ -11,6 +11,7 @@ import {
   ZListArticlesQuery,
   ZListTicketsQuery,
   ZStatusPage,
+  ZStatusSubscription,
   ZSupportContact,
   ZTicket,
   ZTicketCommentBody,
@@ -159,5 +160,22 @@ export async function supportRoutes(fastify: FastifyInstance) {
     '/api/support/contact',
     { permission: 'support.read', summary: 'How to reach support (the phone line for premium customers)', response: ZSupportContact },
     (req) => service.supportContact(req.ctx),
+  );
+
+  route.get(
+    '/api/status/subscription',
+    { permission: 'support.read', summary: 'Whether the caller follows status updates', response: ZStatusSubscription },
+    (req) => service.getSubscription(req.ctx),
+  );
+
+  route.put(
+    '/api/status/subscription',
+    {
+      permission: 'support.read',
+      summary: 'Follow or stop following status updates (in the portal, and by email if asked)',
+      body: ZStatusSubscription,
+      response: ZStatusSubscription,
+    },
+    (req) => service.setSubscription(req.ctx, req.body),
   );
 }

@@ -9,6 +9,7 @@ import {
   type TListArticlesQuery,
   type TListTicketsQuery,
   type TStatusPage,
+  type TStatusSubscription,
   type TSupportContact,
   type TTicket,
   type TTicketListItem,
@@ -25,6 +26,7 @@ import { findAccountInScope, resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { getSettings } from '../../lib/settings.ts';
 import { recordAudit } from '../audit/service.ts';
+import { queueEmail } from '../email/service.ts';
 import { notifyUsers } from '../notifications/service.ts';
 import * as repo from './repo.ts';
 
@@ -315,6 +317,7 @@ export async function createIncident(ctx: Ctx, body: z.output<typeof ZCreateInci
       authorId: me.userId,
       createdAt: now,
     });
+    await notifySubscribers(tx, { component: body.component, title: body.title }, body.status, body.description);
     await recordAudit(tx, {
       action: 'status.incident',
       entityType: 'service_status',
@@ -348,6 +351,7 @@ export async function updateIncident(ctx: Ctx, id: string, body: TIncidentUpdate
       authorId: me.userId,
       createdAt: now,
     });
+    await notifySubscribers(tx, { component: row.serviceName, title: row.title }, body.status, body.message);
     await recordAudit(tx, {
       action: 'status.update',
       entityType: 'service_status',
@@ -463,4 +467,55 @@ export async function supportContact(ctx: Ctx): Promise<TSupportContact> {
   const own = ownCustomer(ctx);
   const premium = own ? await repo.isPremium(ctx.db, own) : true;
   return { supportEmail: settings.supportEmail, premium, supportPhone: premium ? settings.supportPhone : null };
+}
+
+// ---- Following the status page ----
+
+export async function getSubscription(ctx: Ctx): Promise<TStatusSubscription> {
+  const row = await repo.subscription(ctx.db, userOf(ctx).userId);
+  return { subscribed: Boolean(row), email: row?.email ?? true };
+}
+
+export async function setSubscription(ctx: Ctx, body: TStatusSubscription): Promise<TStatusSubscription> {
+  const me = userOf(ctx);
+  await inTransaction(ctx, async (tx) => {
+    await repo.setSubscription(tx.db, me.userId, body);
+    await recordAudit(tx, {
+      action: body.subscribed ? 'status.subscribe' : 'status.unsubscribe',
+      entityType: 'user',
+      entityId: me.userId,
+      customerId: me.customerId,
+      summary: body.subscribed
+        ? `${me.name} follows service status updates${body.email ? ' by email too' : ''}`
+        : `${me.name} stopped following service status updates`,
+    });
+  });
+  return getSubscription(ctx);
+}
+
+/** Tells every subscriber of an incident or an update: in the portal, and by email when they asked. */
+async function notifySubscribers(tx: Ctx, incident: { component: string; title: string }, status: string, message: string) {
+  const subscribers = await repo.subscribers(tx.db);
+  const title = `${incident.component}: ${status}`;
+  await notifyUsers(
+    tx,
+    subscribers.map((s) => s.userId),
+    { type: 'Service', title, message: `${incident.title}. ${message}`, link: null },
+  );
+  for (const s of subscribers.filter((x) => x.email)) {
+    await queueEmail(tx, {
+      to: s.address,
+      subject: `[${tx.config.PORTAL_BRAND} status] ${incident.component}: ${incident.title} (${status})`,
+      body: [
+        `Hello ${s.name},`,
+        '',
+        `${incident.component}: ${incident.title}`,
+        `Status: ${status}`,
+        '',
+        message,
+        '',
+        'You receive this because you follow service status updates in the portal (Support, Contact Support).',
+      ].join('\n'),
+    });
+  }
 }

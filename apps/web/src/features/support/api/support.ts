@@ -8,6 +8,7 @@ import type {
   TIncident,
   TIncidentUpdateBody,
   TStatusPage,
+  TStatusSubscription,
   TSupportContact,
   TTicket,
   TTicketCommentBody,
@@ -120,3 +121,16 @@ export const supportContactQuery = queryOptions({
   queryFn: ({ signal }) => api.get<TSupportContact>('/api/support/contact', { signal }),
   staleTime: 5 * 60_000,
 });
+
+export const statusSubscriptionQuery = queryOptions({
+  queryKey: ['status', 'subscription'],
+  queryFn: ({ signal }) => api.get<TStatusSubscription>('/api/status/subscription', { signal }),
+});
+
+export function useSetStatusSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TStatusSubscription) => api.put<TStatusSubscription>('/api/status/subscription', body),
+    onSuccess: (value) => queryClient.setQueryData(statusSubscriptionQuery.queryKey, value),
+  });
+}

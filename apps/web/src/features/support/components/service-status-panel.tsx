@@ -1,11 +1,28 @@
 import '@mantine/dates/styles.css';
-import { Badge, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Timeline, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Timeline,
+  Title,
+} from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import {
   type INCIDENT_KINDS,
   SERVICE_COMPONENTS,
   type TIncident,
   type TIncidentUpdateBody,
+  type TStatusSubscription,
   ZCreateIncidentBody,
   ZIncidentUpdateBody,
 } from '@portal/contract/support';
@@ -19,8 +36,14 @@ import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
-import { toastSuccess } from '../../../ui/toast.ts';
-import { statusPageQuery, useCreateIncident, usePostIncidentUpdate } from '../api/support.ts';
+import { toastError, toastSuccess } from '../../../ui/toast.ts';
+import {
+  statusPageQuery,
+  statusSubscriptionQuery,
+  useCreateIncident,
+  usePostIncidentUpdate,
+  useSetStatusSubscription,
+} from '../api/support.ts';
 
 function ReportIncidentModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const form = useSchemaForm(ZCreateIncidentBody, {
@@ -168,6 +191,33 @@ function IncidentCard({ incident, onUpdate }: { incident: TIncident; onUpdate?: 
   );
 }
 
+/** Follow the status page: a notice in the portal for every incident and update, and an email if asked. */
+function FollowStatus() {
+  const { data } = useQuery(statusSubscriptionQuery);
+  const set = useSetStatusSubscription();
+  if (!data) return null;
+  // the change shows at once; the server's answer replaces it
+  const shown = set.isPending && set.variables ? set.variables : data;
+  const save = (value: TStatusSubscription) =>
+    set.mutate(value, {
+      onSuccess: (v) =>
+        toastSuccess(v.subscribed ? `You follow status updates${v.email ? ', by email too' : ''}` : 'You no longer follow status updates'),
+      onError: (e) => toastError(e),
+    });
+  return (
+    <Group gap="md">
+      <Switch
+        label="Follow status updates"
+        checked={shown.subscribed}
+        onChange={(e) => save({ ...shown, subscribed: e.currentTarget.checked })}
+      />
+      {shown.subscribed && (
+        <Checkbox label="Also by email" checked={shown.email} onChange={(e) => save({ ...shown, email: e.currentTarget.checked })} />
+      )}
+    </Group>
+  );
+}
+
 /**
  * The status page (admin Support Tools › Service Status; customers read it): each component's
  * state, incidents under way and maintenance to come, recently resolved. Staff report and update.
@@ -179,12 +229,15 @@ export function ServiceStatusPanel({ withHeading = false }: { withHeading?: bool
   const [updating, setUpdating] = useState<TIncident | null>(null);
   return (
     <Stack gap="md">
-      <Group justify={withHeading ? 'space-between' : 'flex-end'}>
-        {withHeading && (
-          <Title order={2} size="h3">
-            Service Status
-          </Title>
-        )}
+      <Group justify="space-between">
+        <Group gap="lg">
+          {withHeading && (
+            <Title order={2} size="h3">
+              Service Status
+            </Title>
+          )}
+          <FollowStatus />
+        </Group>
         {canWrite && (
           <Button leftSection={<IconAlertTriangle size={16} />} onClick={() => setReporting(true)}>
             Report Incident
