@@ -278,10 +278,10 @@ describe('following the status page', () => {
   it('subscribers are told of incidents and updates in the portal, and by email when they asked', async () => {
     expect((await api.as('customer:user').get<TStatusSubscription>('/api/status/subscription')).json()).toEqual({
       subscribed: false,
-      email: true,
+      byEmail: true,
     });
-    expect((await api.as('customer:user').put('/api/status/subscription', { subscribed: true, email: true })).status).toBe(200);
-    await api.as('customer:admin').put('/api/status/subscription', { subscribed: true, email: false });
+    expect((await api.as('customer:user').put('/api/status/subscription', { subscribed: true, byEmail: true })).status).toBe(200);
+    await api.as('customer:admin').put('/api/status/subscription', { subscribed: true, byEmail: false });
     const since = new Date(Date.now() - 1000);
     const created = await api.as('staff:technical').post<TIncident>('/api/status/incidents', {
       component: 'API',
@@ -299,7 +299,7 @@ describe('following the status page', () => {
     expect(mails.map((m) => m.toAddress)).toContain('user@example.com');
     expect(mails.map((m) => m.toAddress)).not.toContain('customer@example.com');
     // unsubscribing stops them
-    await api.as('customer:user').put('/api/status/subscription', { subscribed: false, email: false });
+    await api.as('customer:user').put('/api/status/subscription', { subscribed: false, byEmail: false });
     const later = new Date();
     await api
       .as('staff:technical')

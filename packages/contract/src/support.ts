@@ -198,5 +198,5 @@ export const ZSupportContact = z.object({
 export type TSupportContact = z.infer<typeof ZSupportContact>;
 
 /** Following the status page: in-app notices of every incident and update, and emails when asked. */
-export const ZStatusSubscription = z.object({ subscribed: z.boolean(), email: z.boolean() });
+export const ZStatusSubscription = z.object({ subscribed: z.boolean(), byEmail: z.boolean() });
 export type TStatusSubscription = z.infer<typeof ZStatusSubscription>;

@@ -473,20 +473,20 @@ export async function supportContact(ctx: Ctx): Promise<TSupportContact> {
 
 export async function getSubscription(ctx: Ctx): Promise<TStatusSubscription> {
   const row = await repo.subscription(ctx.db, userOf(ctx).userId);
-  return { subscribed: Boolean(row), email: row?.email ?? true };
+  return { subscribed: Boolean(row), byEmail: row?.email ?? true };
 }
 
 export async function setSubscription(ctx: Ctx, body: TStatusSubscription): Promise<TStatusSubscription> {
   const me = userOf(ctx);
   await inTransaction(ctx, async (tx) => {
-    await repo.setSubscription(tx.db, me.userId, body);
+    await repo.setSubscription(tx.db, me.userId, { subscribed: body.subscribed, email: body.byEmail });
     await recordAudit(tx, {
       action: body.subscribed ? 'status.subscribe' : 'status.unsubscribe',
       entityType: 'user',
       entityId: me.userId,
       customerId: me.customerId,
       summary: body.subscribed
-        ? `${me.name} follows service status updates${body.email ? ' by email too' : ''}`
+        ? `${me.name} follows service status updates${body.byEmail ? ' by email too' : ''}`
         : `${me.name} stopped following service status updates`,
     });
   });

@@ -201,7 +201,9 @@ function FollowStatus() {
   const save = (value: TStatusSubscription) =>
     set.mutate(value, {
       onSuccess: (v) =>
-        toastSuccess(v.subscribed ? `You follow status updates${v.email ? ', by email too' : ''}` : 'You no longer follow status updates'),
+        toastSuccess(
+          v.subscribed ? `You follow status updates${v.byEmail ? ', by email too' : ''}` : 'You no longer follow status updates',
+        ),
       onError: (e) => toastError(e),
     });
   return (
@@ -212,7 +214,7 @@ function FollowStatus() {
         onChange={(e) => save({ ...shown, subscribed: e.currentTarget.checked })}
       />
       {shown.subscribed && (
-        <Checkbox label="Also by email" checked={shown.email} onChange={(e) => save({ ...shown, email: e.currentTarget.checked })} />
+        <Checkbox label="Also by email" checked={shown.byEmail} onChange={(e) => save({ ...shown, byEmail: e.currentTarget.checked })} />
       )}
     </Group>
   );
