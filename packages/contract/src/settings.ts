@@ -18,6 +18,8 @@ export const ZSystemSettings = z.object({
   apiRateLimitPerSecond: z.number().int().min(1).default(100),
   apiRateLimitPerDay: z.number().int().min(1000).default(1_000_000),
   apiLogRetentionDays: z.number().int().min(1).max(365).default(30),
+  /** Message records older than this are purged daily (GDPR: kept no longer than needed). */
+  messageRetentionDays: z.number().int().min(30).max(3650).default(395),
   defaultCurrency: z.enum(['USD', 'EUR', 'GBP', 'CAD', 'AUD']).default('USD'),
   defaultPaymentTerms: z.number().int().min(0).max(90).default(30),
   invoicePrefix: ZText()

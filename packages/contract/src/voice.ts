@@ -258,8 +258,10 @@ export const ZPlatformIpList = z.object({
 // CDRs: keyset paging, newest first.
 
 export const CDR_PAGE_SIZES = [20, 50, 100] as const;
+export const RECORD_PAGE_SIZES = CDR_PAGE_SIZES;
 
-export const ZCdrFilters = z.object({
+/** The filters of the big record lists (CDRs, messages): account, from/to substrings, a day range. */
+export const ZRecordFilters = z.object({
   customerId: optional(ZId),
   accountId: optional(ZId),
   /** Substring of the calling number. */
@@ -272,6 +274,7 @@ export const ZCdrFilters = z.object({
   /** The IANA time zone the dates are days of; default UTC. */
   tz: optional(ZText().max(64).refine(isTimeZone, 'Unknown time zone')),
 });
+export const ZCdrFilters = ZRecordFilters;
 export type TCdrFilters = z.infer<typeof ZCdrFilters>;
 
 const knownZones = new Set<string>(['UTC']);
@@ -287,9 +290,9 @@ export function isTimeZone(tz: string): boolean {
   return true;
 }
 
-const dateOrder = (v: { startDate?: string | undefined; endDate?: string | undefined }) =>
+export const dateOrder = (v: { startDate?: string | undefined; endDate?: string | undefined }) =>
   !v.startDate || !v.endDate || v.startDate <= v.endDate;
-const DATE_ORDER = { message: 'The end date must not be before the start date', path: ['endDate'] };
+export const DATE_ORDER = { message: 'The end date must not be before the start date', path: ['endDate'] };
 
 export const ZListCdrsQuery = ZCdrFilters.extend({
   cursor: optional(ZText().max(200)),

@@ -1,6 +1,6 @@
 import { ACCOUNT_SERVICE_STATUSES, ACCOUNT_STATUSES, SERVICE_TYPES } from '@portal/contract/accounts';
 import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, ts, updatedAt } from './columns.ts';
+import { createdAt, id, money, rate, ts, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
 import { users } from './users.ts';
 
@@ -23,6 +23,9 @@ export const accounts = pgTable(
     billingContactPhone: text('billing_contact_phone'),
     billingAddress: text('billing_address'),
     maxVoiceChannels: integer('max_voice_channels').notNull().default(100),
+    /** The account's messaging prices (what a template or a send costs): SMS per segment, MMS per message. */
+    smsSegmentPrice: rate('sms_segment_price').notNull().default(0.0075),
+    mmsMessagePrice: rate('mms_message_price').notNull().default(0.02),
     lastAccessedAt: ts('last_accessed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

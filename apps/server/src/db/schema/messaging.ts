@@ -1,14 +1,17 @@
 import {
   BRAND_STATUSES,
+  OPT_OUT_SOURCES,
   CAMPAIGN_STATUSES,
   MESSAGE_DIRECTIONS,
   MESSAGE_STATUSES,
   MESSAGE_TYPES,
   TEMPLATE_STATUSES,
 } from '@portal/contract/messaging';
-import { bigint, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { createdAt, id, rate, ts, updatedAt } from './columns.ts';
 import { accountRef, customerRef, optionalAccountRef } from './refs.ts';
+import { users } from './users.ts';
 
 export const brands = pgTable(
   'brands',
@@ -19,8 +22,24 @@ export const brands = pgTable(
     description: text('description'),
     /** The registry's brand identifier, e.g. B1A2C3D. */
     brandCode: text('brand_code').notNull(),
+    /** What the registry asks (nullable: brands registered before the form asked for them). */
+    legalName: text('legal_name'),
+    taxId: text('tax_id'),
+    entityType: text('entity_type'),
+    vertical: text('vertical'),
+    website: text('website'),
+    supportEmail: text('support_email'),
+    supportPhone: text('support_phone'),
+    street: text('street'),
+    city: text('city'),
+    state: text('state'),
+    postalCode: text('postal_code'),
     status: text('status', { enum: BRAND_STATUSES }).notNull().default('Pending'),
+    rejectionReason: text('rejection_reason'),
+    /** The field the reviewer named as at fault. */
+    rejectionField: text('rejection_field'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('brands_customer_idx').on(t.customerId)],
 );
@@ -39,11 +58,23 @@ export const campaigns = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     useCase: text('use_case'),
+    messageFlow: text('message_flow'),
+    sampleMessages: text('sample_messages').array().notNull().default(sql`'{}'::text[]`),
+    optInKeywords: text('opt_in_keywords'),
+    optInMessage: text('opt_in_message'),
+    optOutKeywords: text('opt_out_keywords'),
+    optOutMessage: text('opt_out_message'),
+    helpKeywords: text('help_keywords'),
+    helpMessage: text('help_message'),
+    embeddedLinks: boolean('embedded_links').notNull().default(false),
+    embeddedPhone: boolean('embedded_phone').notNull().default(false),
+    numberPooling: boolean('number_pooling').notNull().default(false),
+    ageGated: boolean('age_gated').notNull().default(false),
+    directLending: boolean('direct_lending').notNull().default(false),
     status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('Pending'),
-    sent: integer('sent').notNull().default(0),
-    delivered: integer('delivered').notNull().default(0),
-    opened: integer('opened').notNull().default(0),
+    rejectionReason: text('rejection_reason'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('campaigns_code_key').on(t.campaignCode), index('campaigns_account_idx').on(t.accountId)],
 );
@@ -80,10 +111,46 @@ export const messages = pgTable(
     segments: integer('segments').notNull(),
     cost: rate('cost').notNull(),
     sentAt: ts('sent_at').notNull(),
+    /** The approved campaign the sending number was linked to (outbound 10DLC traffic). */
+    campaignId: uuid('campaign_id'),
   },
   (t) => [
+    index('messages_campaign_idx')
+      .on(t.campaignId, t.status)
+      .where(sql`campaign_id IS NOT NULL`),
     index('messages_account_sent_idx').on(t.accountId, t.sentAt, t.id),
     index('messages_customer_sent_idx').on(t.customerId, t.sentAt, t.id),
     index('messages_sent_idx').on(t.sentAt, t.id),
   ],
+);
+
+/** A campaign's status history (the timeline): every submission, review step and resubmission. */
+export const campaignEvents = pgTable(
+  'campaign_events',
+  {
+    id: id(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: CAMPAIGN_STATUSES }).notNull(),
+    reason: text('reason'),
+    byUserId: uuid('by_user_id').references(() => users.id),
+    at: createdAt(),
+  },
+  (t) => [index('campaign_events_campaign_idx').on(t.campaignId, t.at)],
+);
+
+/** The opt-out ledger: numbers that may not be messaged from an account (STOP); START removes them. */
+export const optOuts = pgTable(
+  'opt_outs',
+  {
+    id: id(),
+    customerId: customerRef(),
+    accountId: accountRef(),
+    number: text('number').notNull(),
+    keyword: text('keyword').notNull(),
+    source: text('source', { enum: OPT_OUT_SOURCES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('opt_outs_account_number_key').on(t.accountId, t.number), index('opt_outs_customer_idx').on(t.customerId, t.createdAt)],
 );

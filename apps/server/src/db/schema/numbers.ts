@@ -2,6 +2,7 @@ import { NUMBER_STATUSES, NUMBER_TYPES, PORTING_DOCUMENT_KINDS, PORTING_STATUSES
 import { customType, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, ts, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
+import { campaigns } from './messaging.ts';
 import { accountRef, customerRef, optionalAccountRef } from './refs.ts';
 import { users } from './users.ts';
 
@@ -23,6 +24,8 @@ export const phoneNumbers = pgTable(
     status: text('status', { enum: NUMBER_STATUSES }).notNull().default('Active'),
     city: text('city'),
     state: text('state'),
+    /** The 10DLC campaign the number sends under (one campaign a number). */
+    campaignId: uuid('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
     assignedAt: ts('assigned_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -31,6 +34,7 @@ export const phoneNumbers = pgTable(
     uniqueIndex('phone_numbers_number_key').on(t.number),
     index('phone_numbers_account_idx').on(t.accountId, t.number),
     index('phone_numbers_customer_idx').on(t.customerId, t.number),
+    index('phone_numbers_campaign_idx').on(t.campaignId),
   ],
 );
 

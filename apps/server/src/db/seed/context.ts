@@ -70,6 +70,8 @@ export interface SeedData {
   messages: Row<typeof s.messages>[];
   brands: Row<typeof s.brands>[];
   campaigns: Row<typeof s.campaigns>[];
+  campaignEvents: Row<typeof s.campaignEvents>[];
+  optOuts: Row<typeof s.optOuts>[];
   messageTemplates: Row<typeof s.messageTemplates>[];
   apiKeys: Row<typeof s.apiKeys>[];
   webhooks: Row<typeof s.webhooks>[];
@@ -231,6 +233,8 @@ function emptyRows(): SeedData {
     messages: [],
     brands: [],
     campaigns: [],
+    campaignEvents: [],
+    optOuts: [],
     messageTemplates: [],
     apiKeys: [],
     webhooks: [],

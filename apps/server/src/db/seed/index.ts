@@ -140,6 +140,9 @@ async function insertAll(tx: Tx, d: SeedData): Promise<void> {
   await insertBatches(tx, schema.customerNotes, d.customerNotes);
   await insertBatches(tx, schema.accounts, d.accounts);
   await insertBatches(tx, schema.accountServices, d.accountServices);
+  // campaigns before the numbers linked to them
+  await insertBatches(tx, schema.brands, d.brands);
+  await insertBatches(tx, schema.campaigns, d.campaigns);
   await insertBatches(tx, schema.phoneNumbers, d.phoneNumbers);
   await insertBatches(tx, schema.portingRequests, d.portingRequests);
   await insertBatches(tx, schema.portingEvents, d.portingEvents);
@@ -149,8 +152,8 @@ async function insertAll(tx: Tx, d: SeedData): Promise<void> {
   await insertBatches(tx, schema.ipAddresses, d.ipAddresses);
   await insertBatches(tx, schema.cdrs, d.cdrs);
   await insertBatches(tx, schema.messages, d.messages);
-  await insertBatches(tx, schema.brands, d.brands);
-  await insertBatches(tx, schema.campaigns, d.campaigns);
+  await insertBatches(tx, schema.campaignEvents, d.campaignEvents);
+  await insertBatches(tx, schema.optOuts, d.optOuts);
   await insertBatches(tx, schema.messageTemplates, d.messageTemplates);
   await insertBatches(tx, schema.apiKeys, d.apiKeys);
   await insertBatches(tx, schema.webhooks, d.webhooks);
