@@ -19,8 +19,9 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, isEmpty, migrate, openDatabase } from '../apps/server/src/db/client.ts';
 import { seed } from '../apps/server/src/db/seed/index.ts';
 import { progressBar, scale } from '../apps/server/src/db/seed/scale.ts';
-import { cdrExportStatement, cdrPageStatement, inlineStatement } from '../apps/server/src/domains/voice/repo.ts';
+import { cdrExportStatement, cdrPageStatement } from '../apps/server/src/domains/voice/repo.ts';
 import { dayRange, encodeCursor } from '../apps/server/src/lib/cursor.ts';
+import { inlineStatement } from '../apps/server/src/lib/sql-statement.ts';
 
 const TARGET_CDRS = 1_000_000;
 const PAGE = 20;

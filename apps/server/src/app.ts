@@ -15,6 +15,7 @@ import { customerRoutes } from './domains/customers/routes.ts';
 import { dashboardRoutes } from './domains/dashboard/routes.ts';
 import { emailRoutes } from './domains/email/routes.ts';
 import { healthRoutes } from './domains/health/routes.ts';
+import { messagingRoutes } from './domains/messaging/routes.ts';
 import { notificationRoutes } from './domains/notifications/routes.ts';
 import { numberRoutes } from './domains/numbers/routes.ts';
 import { shellRoutes } from './domains/shell/routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp({ database, config, logger = true, jobs = false }
   await app.register(dashboardRoutes);
   await app.register(numberRoutes);
   await app.register(voiceRoutes);
+  await app.register(messagingRoutes);
   await app.register(userRoutes);
   await app.register(supportRoutes);
   await app.register(complianceRoutes);

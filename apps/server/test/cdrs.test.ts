@@ -1,8 +1,9 @@
 import { and, desc, eq, gte, like, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, cdrs, customers } from '../src/db/schema/index.ts';
-import { cdrExportStatement, runStatement } from '../src/domains/voice/repo.ts';
+import { cdrExportStatement } from '../src/domains/voice/repo.ts';
 import { decodeCursor, encodeCursor } from '../src/lib/cursor.ts';
+import { runStatement } from '../src/lib/sql-statement.ts';
 import { as, createTestApp, signIn, type TestApp } from './helpers.ts';
 
 let t: TestApp;

@@ -3,11 +3,15 @@ import type { Db } from '../src/db/client.ts';
 import {
   accountServices,
   accounts,
+  brands,
+  campaigns,
   customers,
   dncEntries,
   ipAddresses,
   knowledgeArticles,
+  messageTemplates,
   notifications,
+  optOuts,
   phoneNumbers,
   portingDocuments,
   portingRequests,
@@ -46,6 +50,11 @@ export interface TenantFixtures {
   article: string;
   /** A DNC/DNO entry of the tenant. */
   dncEntry: string;
+  /** A 10DLC brand, campaign, message template and opt-out of the tenant. */
+  brand: string;
+  campaign: string;
+  template: string;
+  optOut: string;
 }
 
 export interface Fixtures {
@@ -143,7 +152,19 @@ async function tenant(db: Db, code: string, adminEmail: string): Promise<TenantF
     .where(eq(dncEntries.customerId, c.id))
     .orderBy(asc(dncEntries.number))
     .limit(1);
+  const first = async (table: typeof brands | typeof campaigns | typeof messageTemplates | typeof optOuts, what: string) => {
+    const [row] = await db.select({ id: table.id }).from(table).where(eq(table.customerId, c.id)).orderBy(asc(table.id)).limit(1);
+    return need(row, `${what} of ${code}`).id;
+  };
+  const brand = await first(brands, 'brand');
+  const campaign = await first(campaigns, 'campaign');
+  const template = await first(messageTemplates, 'message template');
+  const optOut = await first(optOuts, 'opt-out');
   return {
+    brand,
+    campaign,
+    template,
+    optOut,
     customer: c,
     accounts: accountRows,
     account,

@@ -117,6 +117,12 @@ const SAMPLES: Record<string, unknown> = {
   accountNumber: '000123456789',
   fileName: 'probe.pdf',
   tz: 'UTC',
+  taxId: '12-3456789',
+  website: 'https://probe.example.com',
+  supportEmail: 'support@example.com',
+  supportPhone: '+1 (212) 555-0198',
+  postalCode: '10001',
+  sampleMessages: ['Probe: your order shipped. Reply STOP to opt out.'],
   q: 'ac',
   body: 'Probe note',
   note: 'Probe note',
@@ -146,7 +152,11 @@ export type FixtureKind =
   | 'ticket'
   | 'incident'
   | 'article'
-  | 'dncEntry';
+  | 'dncEntry'
+  | 'brand'
+  | 'campaign'
+  | 'template'
+  | 'optOut';
 
 export function fixtureId(t: TenantFixtures, kind: FixtureKind): string {
   switch (kind) {
@@ -182,11 +192,24 @@ export function fixtureId(t: TenantFixtures, kind: FixtureKind): string {
       return t.article;
     case 'dncEntry':
       return t.dncEntry;
+    case 'brand':
+      return t.brand;
+    case 'campaign':
+      return t.campaign;
+    case 'template':
+      return t.template;
+    case 'optOut':
+      return t.optOut;
   }
 }
 
 /** Query and body fields that name a tenant's record (when they hold ids). */
-export const ID_FIELDS: Record<string, FixtureKind> = { customerId: 'customer', accountId: 'account', numberIds: 'number' };
+export const ID_FIELDS: Record<string, FixtureKind> = {
+  customerId: 'customer',
+  accountId: 'account',
+  numberIds: 'number',
+  brandId: 'brand',
+};
 
 export function idFieldKind(key: string, field: Field): FixtureKind | undefined {
   const k = field.kind.kind === 'array' ? field.kind.element : field.kind;
@@ -217,6 +240,10 @@ export const PARAM_FIXTURES: [RegExp, Record<string, FixtureKind>][] = [
   [/^\/api\/status\/incidents\/:id\/updates$/, { id: 'incident' }],
   [/^\/api\/knowledge\/:id$/, { id: 'article' }],
   [/^\/api\/compliance\/entries\/:id$/, { id: 'dncEntry' }],
+  [/^\/api\/messaging\/brands\/:id(\/review)?$/, { id: 'brand' }],
+  [/^\/api\/messaging\/campaigns\/:id(\/status|\/numbers)?$/, { id: 'campaign' }],
+  [/^\/api\/messaging\/templates\/:id$/, { id: 'template' }],
+  [/^\/api\/messaging\/opt-outs\/:id$/, { id: 'optOut' }],
 ];
 
 export function paramFixtures(route: Pick<RouteEntry, 'method' | 'url'>): Record<string, FixtureKind> {

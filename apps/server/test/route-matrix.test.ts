@@ -45,6 +45,10 @@ const NOT_TENANT_CHECKED: Record<string, string> = {
   'POST /api/tickets body.customerId': "a customer's ticket always belongs to its own company, whatever is sent",
   'POST /api/compliance/entries body.customerId': "a customer's entry always goes on its own company's list, whatever is sent",
   'POST /api/compliance/import body.customerId': "a customer's import always goes to its own company's lists, whatever is sent",
+  'POST /api/messaging/brands body.customerId': "a customer's brand always belongs to its own company, whatever is sent",
+  'PUT /api/messaging/brands/:id body.customerId': 'a brand stays with its company; the field is read only on registration',
+  'POST /api/messaging/templates body.customerId': "a customer's template always belongs to its own company, whatever is sent",
+  'PUT /api/messaging/templates/:id body.customerId': 'a template stays with its company; the field is read only on creation',
 };
 
 const NOT_FOUND_ID = '00000000-0000-4000-8000-000000000000';

@@ -42,7 +42,13 @@ export function messageSegments(body: string): TSegmentInfo {
   const characters = encoding === 'UCS-2' ? body.length : m.numberOfCharacters;
   const segments = m.segmentsCount;
   const single = encoding === 'UCS-2' ? 70 : 160;
-  return { encoding, characters, segments, perSegment: segments > 1 ? single - (single === 70 ? 3 : 7) : single, nonGsm: m.getNonGsmCharacters() };
+  return {
+    encoding,
+    characters,
+    segments,
+    perSegment: segments > 1 ? single - (single === 70 ? 3 : 7) : single,
+    nonGsm: m.getNonGsmCharacters(),
+  };
 }
 
 /** What a message costs at the account's prices: SMS by segment, MMS by message. */
@@ -288,7 +294,10 @@ export function campaignWarnings(
     if (brand && !s.toLowerCase().includes(brand))
       warnings.push({ field: `sampleMessages.${i}`, message: `Sample ${i + 1} does not name the brand (${brandName})` });
     if (NO_LINK_USE_CASES.includes(body.useCase ?? '') && LINK.test(s))
-      warnings.push({ field: `sampleMessages.${i}`, message: `Sample ${i + 1} has a link, which ${body.useCase} campaigns should not contain` });
+      warnings.push({
+        field: `sampleMessages.${i}`,
+        message: `Sample ${i + 1} has a link, which ${body.useCase} campaigns should not contain`,
+      });
     else if (LINK.test(s) && !body.embeddedLinks)
       warnings.push({ field: 'embeddedLinks', message: `Sample ${i + 1} has a link: tick Embedded links` });
     if (PHONE.test(s) && !body.embeddedPhone)
@@ -350,6 +359,8 @@ export const ZCampaignDetail = ZCampaign.extend({
   directLending: z.boolean(),
   timeline: z.array(ZCampaignEvent),
   linkedNumbers: z.array(z.object({ id: ZId, number: z.string() })),
+  /** The account's local SMS numbers no other campaign holds (what Link Numbers offers). */
+  linkableNumbers: z.array(z.object({ id: ZId, number: z.string() })),
 });
 export type TCampaignDetail = z.infer<typeof ZCampaignDetail>;
 

@@ -57,6 +57,8 @@ export const PERMISSIONS = {
   'voice.write': ['staff:admin', 'staff:account_manager', 'staff:technical', 'customer:admin'],
   'messaging.read': EVERYONE,
   'messaging.write': ['staff:admin', 'staff:account_manager', 'staff:technical', 'customer:admin'],
+  /** Reviewing 10DLC brands and campaigns (the provider's side of the registry). */
+  'messaging.review': ['staff:admin', 'staff:account_manager', 'staff:technical'],
   'api.read': EVERYONE,
   'api.write': ['staff:admin', 'staff:account_manager', 'staff:technical', 'customer:admin'],
   'billing.read': ['staff:admin', 'staff:account_manager', 'staff:billing', 'staff:support', ...CUSTOMER],

@@ -1,7 +1,8 @@
 import { sweepExpiredSessionsJob } from '../domains/auth/jobs.ts';
 import { sendEmailJob } from '../domains/email/jobs.ts';
+import { purgeMessagesJob } from '../domains/messaging/jobs.ts';
 import { deactivateStaleIpsJob } from '../domains/voice/jobs.ts';
 import type { JobDefinition } from './queue.ts';
 
 /** Every job of the portal: each gets its queue (and its schedule) when the server starts. */
-export const ALL_JOBS: readonly JobDefinition<never>[] = [sendEmailJob, sweepExpiredSessionsJob, deactivateStaleIpsJob];
+export const ALL_JOBS: readonly JobDefinition<never>[] = [sendEmailJob, sweepExpiredSessionsJob, deactivateStaleIpsJob, purgeMessagesJob];

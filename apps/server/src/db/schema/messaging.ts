@@ -1,14 +1,14 @@
 import {
   BRAND_STATUSES,
-  OPT_OUT_SOURCES,
   CAMPAIGN_STATUSES,
   MESSAGE_DIRECTIONS,
   MESSAGE_STATUSES,
   MESSAGE_TYPES,
+  OPT_OUT_SOURCES,
   TEMPLATE_STATUSES,
 } from '@portal/contract/messaging';
-import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, rate, ts, updatedAt } from './columns.ts';
 import { accountRef, customerRef, optionalAccountRef } from './refs.ts';
 import { users } from './users.ts';
@@ -115,9 +115,7 @@ export const messages = pgTable(
     campaignId: uuid('campaign_id'),
   },
   (t) => [
-    index('messages_campaign_idx')
-      .on(t.campaignId, t.status)
-      .where(sql`campaign_id IS NOT NULL`),
+    index('messages_campaign_idx').on(t.campaignId, t.status).where(sql`campaign_id IS NOT NULL`),
     index('messages_account_sent_idx').on(t.accountId, t.sentAt, t.id),
     index('messages_customer_sent_idx').on(t.customerId, t.sentAt, t.id),
     index('messages_sent_idx').on(t.sentAt, t.id),
@@ -152,5 +150,8 @@ export const optOuts = pgTable(
     source: text('source', { enum: OPT_OUT_SOURCES }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('opt_outs_account_number_key').on(t.accountId, t.number), index('opt_outs_customer_idx').on(t.customerId, t.createdAt)],
+  (t) => [
+    uniqueIndex('opt_outs_account_number_key').on(t.accountId, t.number),
+    index('opt_outs_customer_idx').on(t.customerId, t.createdAt),
+  ],
 );

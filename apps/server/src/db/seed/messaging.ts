@@ -2,7 +2,7 @@
 import type { TBrandStatus, TCampaignStatus, TTemplateStatus } from '@portal/contract/messaging';
 import type { SeedContext } from './context.ts';
 import { CAMPAIGNS, TEMPLATES } from './data/catalogue.ts';
-import { add, DAY, hasService, HOUR, TIER_WEIGHT } from './helpers.ts';
+import { add, DAY, HOUR, hasService, TIER_WEIGHT } from './helpers.ts';
 
 const VERTICAL_OF: Record<string, string> = {
   Healthcare: 'Healthcare',
@@ -37,7 +37,15 @@ export function seedMessaging(sc: SeedContext): void {
       const id = sc.uuid();
       const secondary = b === 1;
       const status: TBrandStatus =
-        c.spec.status === 'pending' ? 'Pending' : secondary && c.index !== 0 ? rng.weighted([['Pending', 3], ['Rejected', 2], ['Approved', 5]]) : 'Approved';
+        c.spec.status === 'pending'
+          ? 'Pending'
+          : secondary && c.index !== 0
+            ? rng.weighted([
+                ['Pending', 3],
+                ['Rejected', 2],
+                ['Approved', 5],
+              ])
+            : 'Approved';
       const createdAt = sc.between(rng, c.createdAt, add(c.createdAt, (b + 1) * 90 * DAY));
       sc.rows.brands.push({
         id,

@@ -163,14 +163,6 @@ export async function activeStaff(db: DbOrTx, id: string) {
 }
 
 /** The customer's active Admin users (told of staff replies besides the ticket's author). */
-export async function customerAdminIds(db: DbOrTx, customerId: string) {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.customerId, customerId), eq(users.role, 'Admin'), eq(users.status, 'Active'), isNull(users.deletedAt)));
-  return rows.map((r) => r.id);
-}
-
 /** Incidents and maintenance (not the plain 'Operational' notes) still open, or resolved since `since`. */
 export async function incidents(db: DbOrTx, since: Date) {
   return db

@@ -28,6 +28,7 @@ import { getSettings } from '../../lib/settings.ts';
 import { recordAudit } from '../audit/service.ts';
 import { queueEmail } from '../email/service.ts';
 import { notifyUsers } from '../notifications/service.ts';
+import { customerAdminIds } from '../users/service.ts';
 import * as repo from './repo.ts';
 
 const toListItem = (r: repo.TicketRow): TTicketListItem => ({
@@ -101,7 +102,7 @@ async function notifyCustomer(
   title: string,
   message: string,
 ) {
-  const admins = await repo.customerAdminIds(tx.db, ticket.customerId);
+  const admins = await customerAdminIds(tx, ticket.customerId);
   const to = [...new Set([...(ticket.createdById ? [ticket.createdById] : []), ...admins])];
   await notifyUsers(tx, to, { type: 'ticket', title, message, link: customerLink(ticket.id) });
 }

@@ -100,3 +100,12 @@ export async function updateUser(db: DbOrTx, id: string, values: Partial<typeof 
     .returning();
   return row as typeof users.$inferSelect;
 }
+
+/** The active Admins of a company: whom its notices go to. */
+export async function customerAdminIds(db: DbOrTx, customerId: string) {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.customerId, customerId), eq(users.role, 'Admin'), eq(users.status, 'Active'), isNull(users.deletedAt)));
+  return rows.map((r) => r.id);
+}

@@ -232,3 +232,8 @@ export async function userActivity(ctx: Ctx, id: string): Promise<TActivityEntry
   if (!row) throw notFound('User');
   return listActivity(ctx, { userId: id }, 50);
 }
+
+/** The active Admins of a company (the people told of its registrations, tickets and reviews). */
+export function customerAdminIds(ctx: Ctx, customerId: string): Promise<string[]> {
+  return repo.customerAdminIds(ctx.db, customerId);
+}

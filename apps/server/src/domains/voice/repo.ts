@@ -1,10 +1,11 @@
 import { normalizeIp, type TListIpsQuery, type TListTrunksQuery, type TTrunkIp } from '@portal/contract/voice';
 import { and, asc, count, eq, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Database, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { accounts, customers, ipAddresses, trunkIps, trunks } from '../../db/schema/index.ts';
 import { formulaSafeSql } from '../../lib/export.ts';
 import type { ListScope } from '../../lib/list-scope.ts';
 import { likePattern, offsetOf } from '../../lib/paging.ts';
+import type { Statement } from '../../lib/sql-statement.ts';
 
 function trunkWhere(scope: ListScope, q: Pick<TListTrunksQuery, 'search' | 'status'>): SQL | undefined {
   const term = q.search ? likePattern(q.search) : null;
@@ -174,12 +175,6 @@ export interface CdrCriteria {
   until?: Date | undefined;
 }
 
-/** A statement with $n placeholders and its parameters. */
-export interface Statement {
-  text: string;
-  params: unknown[];
-}
-
 export function cdrWhere(c: CdrCriteria, params: unknown[]): string {
   const p = (v: unknown) => {
     params.push(v);
@@ -254,22 +249,6 @@ export function cdrExportChunkStatement(
 FROM cdrs c WHERE ${where} ORDER BY c.started_at DESC, c.id DESC LIMIT $${params.length}`,
     params,
   };
-}
-
-/** Inlines the parameters as SQL literals (COPY takes none). Values are already validated. */
-export function inlineStatement(s: Statement, escapeLiteral: (v: string) => string): string {
-  return s.text.replace(/\$(\d+)/g, (_m, n: string) => {
-    const v = s.params[Number(n) - 1];
-    return typeof v === 'number' ? String(v) : escapeLiteral(String(v));
-  });
-}
-
-export async function runStatement<T>(database: Database, s: Statement): Promise<T[]> {
-  if (database.kind === 'pglite' && database.pglite) {
-    return (await database.pglite.query<T>(s.text, s.params)).rows;
-  }
-  if (!database.pool) throw new Error('No database pool');
-  return (await database.pool.query(s.text, s.params)).rows as T[];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -25,14 +25,14 @@ import {
   type ZUpdateIpBody,
   type ZUpdateTrunkBody,
 } from '@portal/contract/voice';
-import { to as copyTo } from 'pg-copy-streams';
 import type { z } from 'zod';
 import { type Ctx, inTransaction, ownCustomer, userOf } from '../../lib/context.ts';
 import { dayRange, decodeCursor, keysetPage } from '../../lib/cursor.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import { type CsvExport, keysetRows } from '../../lib/export.ts';
+import type { CsvExport } from '../../lib/export.ts';
 import { findAccountInScope, resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
+import { runStatement, statementExport } from '../../lib/sql-statement.ts';
 import { recordAudit } from '../audit/service.ts';
 import * as repo from './repo.ts';
 
@@ -370,7 +370,7 @@ interface CdrRow {
 export async function listCdrs(ctx: Ctx, q: TListCdrsQuery): Promise<TCdrPage> {
   const after = q.cursor ? decodeCursor(q.cursor) : null;
   const criteria = await cdrCriteria(ctx, q, false);
-  const rows = await repo.runStatement<CdrRow>(ctx.database, repo.cdrPageStatement(criteria, after, q.limit));
+  const rows = await runStatement<CdrRow>(ctx.database, repo.cdrPageStatement(criteria, after, q.limit));
   const page = keysetPage(rows, q.limit, (r) => ({ at: new Date(r.started_at), id: Number(r.id) }));
   return {
     nextCursor: page.nextCursor,
@@ -390,46 +390,14 @@ export async function listCdrs(ctx: Ctx, q: TListCdrsQuery): Promise<TCdrPage> {
   };
 }
 
-const EXPORT_CHUNK = 5000;
-
-/**
- * Every matching CDR as CSV, streamed. On PostgreSQL the database writes the CSV itself
- * (`COPY (query) TO STDOUT`) straight into the response; on PGlite, whose COPY TO holds the whole
- * result in memory, keyset chunks are formatted as they are pulled.
- */
+/** Every matching CDR as CSV, streamed (COPY on PostgreSQL, keyset chunks on PGlite). */
 export async function exportCdrs(ctx: Ctx, q: TExportCdrsQuery): Promise<CsvExport> {
   const criteria = await cdrCriteria(ctx, q, true);
   const tz = q.tz ?? 'UTC';
-  const fileName = `cdrs-${q.startDate}-to-${q.endDate}.csv`;
-  const database = ctx.database;
-  if (database.kind === 'pg' && database.pool) {
-    const client = await database.pool.connect();
-    const sql = repo.inlineStatement(repo.cdrExportStatement(criteria, tz), (v) => client.escapeLiteral(v));
-    const stream = client.query(copyTo(`COPY (${sql}) TO STDOUT WITH (FORMAT csv, HEADER true)`));
-    let released = false;
-    const release = (err?: Error) => {
-      if (released) return;
-      released = true;
-      // a connection left mid-COPY is not reusable: destroy it
-      client.release(err);
-    };
-    stream.on('end', () => release());
-    stream.on('error', (err) => release(err));
-    stream.on('close', () => release(stream.readableEnded ? undefined : new Error('export aborted')));
-    return { fileName, stream };
-  }
-  return {
-    fileName,
+  return statementExport(ctx.database, {
+    fileName: `cdrs-${q.startDate}-to-${q.endDate}.csv`,
     header: CDR_CSV_HEADER,
-    rows: keysetRows(
-      EXPORT_CHUNK,
-      (after: { at: Date; id: number } | null, size) =>
-        repo.runStatement<Record<string, unknown> & { key_at: Date; key_id: string }>(
-          database,
-          repo.cdrExportChunkStatement(criteria, tz, after, size),
-        ),
-      (r) => ({ at: new Date(r.key_at), id: Number(r.key_id) }),
-      (r) => CDR_CSV_HEADER.map((h) => r[h]),
-    ),
-  };
+    whole: repo.cdrExportStatement(criteria, tz),
+    chunk: (after, size) => repo.cdrExportChunkStatement(criteria, tz, after, size),
+  });
 }

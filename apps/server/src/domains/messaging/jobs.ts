@@ -1,0 +1,12 @@
+import { defineJob } from '../../jobs/queue.ts';
+import { purgeExpiredMessages } from './service.ts';
+
+/** Message records are kept messageRetentionDays (System Settings), then purged (daily, 02:47 UTC). */
+export const purgeMessagesJob = defineJob(
+  'messaging.purge-expired',
+  async (ctx) => {
+    const count = await purgeExpiredMessages(ctx, new Date());
+    if (count > 0) ctx.log.info({ count }, 'expired message records purged');
+  },
+  { cron: '47 2 * * *', retry: { limit: 2, delaySeconds: 300 } },
+);
