@@ -283,7 +283,13 @@ const NO_LINK_USE_CASES: readonly string[] = ['2FA', 'Security Alert', 'Fraud Al
  * description.
  */
 export function campaignWarnings(
-  body: Pick<TCampaignBody, 'useCase' | 'messageFlow' | 'sampleMessages' | 'embeddedLinks' | 'embeddedPhone'>,
+  body: {
+    useCase?: string | null | undefined;
+    messageFlow?: string | null | undefined;
+    sampleMessages?: string[] | undefined;
+    embeddedLinks?: boolean | undefined;
+    embeddedPhone?: boolean | undefined;
+  },
   brandName: string | null,
 ): TCampaignWarning[] {
   const warnings: TCampaignWarning[] = [];

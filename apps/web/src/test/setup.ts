@@ -23,6 +23,9 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
+// jsdom has no document.fonts, which Mantine's autosizing Textarea listens to
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
 
 afterEach(() => {
   cleanup();

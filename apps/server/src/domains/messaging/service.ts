@@ -186,7 +186,7 @@ export async function reviewBrand(ctx: Ctx, id: string, body: z.output<typeof ZR
       before.customerId,
       `Brand ${body.decision.toLowerCase()}`,
       rejected ? `${before.name} was rejected${field}: ${body.reason}` : `${before.name} is approved: you can register campaigns for it.`,
-      '/customer/messaging?tab=brand',
+      '/customer/messaging?tab=brands',
     );
   });
   return getBrand(ctx, id);

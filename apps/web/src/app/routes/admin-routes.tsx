@@ -16,6 +16,14 @@ const voicePage = () =>
   Promise.all([import('../../features/voice/pages/voice-page.tsx'), accountSelect()]).then(([m, picker]) =>
     withAccountPicker(m.VoicePage, picker),
   );
+const messagingPage = () =>
+  Promise.all([import('../../features/messaging/pages/messaging-page.tsx'), accountSelect()]).then(([m, picker]) =>
+    withAccountPicker(m.MessagingPage, picker),
+  );
+const campaignPage = () =>
+  Promise.all([import('../../features/messaging/pages/campaign-detail-page.tsx'), accountSelect()]).then(([m, picker]) =>
+    withAccountPicker(m.CampaignDetailPage, picker),
+  );
 const tabPlaceholder = () => import('../../ui/tab-placeholder.tsx').then((m) => m.TabPlaceholder);
 const billing = () => import('../../features/billing/pages/billing-page.tsx').then((m) => m.BillingPage);
 
@@ -28,7 +36,7 @@ const accountTabs: RouteObject[] = [
   screen('general', { title: 'Account Details', crumb: 'General' }, accountGeneral),
   screen('phone-numbers', { title: 'Account Details', crumb: 'Phone Numbers' }, numbersPage),
   screen('voice', { title: 'Account Details', crumb: 'Voice' }, voicePage),
-  screen('messaging', { title: 'Account Details', crumb: 'Messaging' }, tabPlaceholder),
+  screen('messaging', { title: 'Account Details', crumb: 'Messaging' }, messagingPage),
   screen('api-access', { title: 'Account Details', crumb: 'API Access' }, tabPlaceholder),
   screen('billing', { title: 'Account Details', crumb: 'Billing' }, tabPlaceholder),
 ];
@@ -110,9 +118,15 @@ export const adminScreens: RouteObject[] = [
     ],
   },
   screen('numbers', { title: 'Phone Numbers' }, numbersPage),
-  screen('messaging', { title: 'Messaging Tools', crumb: 'Messaging' }, () =>
-    import('../../features/messaging/pages/admin-messaging-page.tsx').then((m) => m.AdminMessagingPage),
-  ),
+  {
+    path: 'messaging',
+    handle: { crumb: 'Messaging' },
+    children: [
+      screen(null, { title: 'Messaging Tools' }, messagingPage),
+      // The 'campaigns' segment has no page of its own, so it has no crumb.
+      screen('campaigns/:campaignId', { title: 'Campaign Details' }, campaignPage),
+    ],
+  },
   screen('voice', { title: 'Voice Services', crumb: 'Voice' }, voicePage),
   screen('api', { title: 'API Access' }, () => import('../../features/api-access/pages/api-access-page.tsx').then((m) => m.ApiAccessPage)),
   screen('compliance', { title: 'Regulatory Compliance' }, () =>

@@ -19,6 +19,14 @@ const supportCenterPage = () =>
   Promise.all([import('../../features/support/pages/support-center-page.tsx'), accountSelect()]).then(([m, picker]) =>
     withAccountPicker(m.SupportCenterPage, picker),
   );
+const messagingPage = () =>
+  Promise.all([import('../../features/messaging/pages/messaging-page.tsx'), accountSelect()]).then(([m, picker]) =>
+    withAccountPicker(m.MessagingPage, picker),
+  );
+const campaignPage = () =>
+  Promise.all([import('../../features/messaging/pages/campaign-detail-page.tsx'), accountSelect()]).then(([m, picker]) =>
+    withAccountPicker(m.CampaignDetailPage, picker),
+  );
 const tabPlaceholder = () => import('../../ui/tab-placeholder.tsx').then((m) => m.TabPlaceholder);
 const billing = () => import('../../features/billing/pages/billing-page.tsx').then((m) => m.BillingPage);
 const accountCrumb = { crumb: { record: 'account', param: 'accountId' } } as const;
@@ -31,7 +39,7 @@ const accountTabs: RouteObject[] = [
   screen(null, { title: 'Account Details' }, accountGeneral),
   screen('numbers', { title: 'Account Details', crumb: 'Numbers' }, numbersPage),
   screen('voice', { title: 'Account Details', crumb: 'Voice' }, voicePage),
-  screen('messaging', { title: 'Account Details', crumb: 'Messaging' }, tabPlaceholder),
+  screen('messaging', { title: 'Account Details', crumb: 'Messaging' }, messagingPage),
   screen('api', { title: 'Account Details', crumb: 'API Access' }, tabPlaceholder),
   {
     path: 'billing',
@@ -101,9 +109,15 @@ export const customerScreens: RouteObject[] = [
     ],
   },
   screen('numbers', { title: 'Numbers' }, numbersPage),
-  screen('messaging', { title: 'Messaging Tools', crumb: 'Messaging' }, () =>
-    import('../../features/messaging/pages/customer-messaging-page.tsx').then((m) => m.CustomerMessagingPage),
-  ),
+  {
+    path: 'messaging',
+    handle: { crumb: 'Messaging' },
+    children: [
+      screen(null, { title: 'Messaging Tools' }, messagingPage),
+      // The 'campaigns' segment has no page of its own, so it has no crumb.
+      screen('campaigns/:campaignId', { title: 'Campaign Details' }, campaignPage),
+    ],
+  },
   redirect('compliance', '/customer/messaging'),
   screen('voice', { title: 'Voice Services', crumb: 'Voice' }, voicePage),
   screen('api', { title: 'API Access' }, () => import('../../features/api-access/pages/api-access-page.tsx').then((m) => m.ApiAccessPage)),

@@ -1,5 +1,0 @@
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder.tsx';
-
-export function CustomerMessagingPage() {
-  return <ScreenPlaceholder />;
-}
