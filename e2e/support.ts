@@ -179,3 +179,18 @@ export async function checkScreen(page: Page, name: string) {
   await expectAccessible(page, name);
   await saveScreenshot(page, name);
 }
+
+/** A local day as YYYY-MM-DD. */
+export const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** Picks a day in a Mantine date picker: opens it, goes back month by month to the day, clicks it. */
+export async function pickDay(page: Page, label: string, d: Date) {
+  await page.getByLabel(label, { exact: true }).click();
+  const previous = page.getByRole('button', { name: 'Previous month' });
+  await expect(previous).toBeVisible();
+  const name = `${d.getDate()} ${d.toLocaleString('en-US', { month: 'long' })} ${d.getFullYear()}`;
+  const dayButton = page.getByRole('button', { name, exact: true });
+  for (let i = 0; i < 3 && !(await dayButton.isVisible()); i++) await previous.click();
+  await dayButton.click();
+  await expect(previous).toBeHidden();
+}

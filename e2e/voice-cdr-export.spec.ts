@@ -1,20 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { CUSTOMER, checkScreen, expect, signInViaApi, test } from './support.ts';
-
-const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-
-/** Picks a day in a Mantine date picker: opens it, goes back month by month to the day, clicks it. */
-async function pickDay(page: Page, label: string, d: Date) {
-  await page.getByLabel(label, { exact: true }).click();
-  const previous = page.getByRole('button', { name: 'Previous month' });
-  await expect(previous).toBeVisible();
-  const name = `${d.getDate()} ${d.toLocaleString('en-US', { month: 'long' })} ${d.getFullYear()}`;
-  const dayButton = page.getByRole('button', { name, exact: true });
-  for (let i = 0; i < 3 && !(await dayButton.isVisible()); i++) await previous.click();
-  await dayButton.click();
-  await expect(previous).toBeHidden();
-}
+import { CUSTOMER, checkScreen, day, expect, pickDay, signInViaApi, test } from './support.ts';
 
 /** Opens the customer's CDR tab; returns the table and the first CDR's text once rows (not the skeleton) are there. */
 async function openCdrs(page: Page) {

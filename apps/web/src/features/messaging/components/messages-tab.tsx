@@ -112,17 +112,32 @@ export function MessagesTab({
   const problem = otherProblem ?? (check.success && error ? (error as Error).message : undefined);
 
   const columns: Column<TMessage>[] = [
-    { key: 'messageId', header: 'Message ID', kind: 'id', render: (m) => <ShortId value={m.messageId} head={10} /> },
+    { key: 'messageId', header: 'Message ID', kind: 'id', render: (m) => <ShortId value={m.messageId} /> },
     ...(scope.showAccount
-      ? [{ key: 'account', header: 'Account', kind: 'name' as const, maxWidth: 200, render: (m: TMessage) => m.accountName }]
+      ? [{ key: 'account', header: 'Account', kind: 'name' as const, maxWidth: 170, render: (m: TMessage) => m.accountName }]
       : []),
     { key: 'from', header: 'From', kind: 'figure', render: (m) => <PhoneText value={m.fromNumber} /> },
     { key: 'to', header: 'To', kind: 'figure', render: (m) => <PhoneText value={m.toNumber} /> },
-    { key: 'type', header: 'Type', nowrap: true, render: (m) => m.type },
+    {
+      key: 'type',
+      header: 'Type',
+      nowrap: true,
+      // an SMS's segments beside its type (what it was billed for); an MMS is one message
+      render: (m) =>
+        m.type === 'SMS' ? (
+          <span>
+            SMS{' '}
+            <Text span size="xs" c="dimmed" aria-label={`${m.segments} segment${m.segments === 1 ? '' : 's'}`}>
+              ×{m.segments}
+            </Text>
+          </span>
+        ) : (
+          m.type
+        ),
+    },
     { key: 'status', header: 'Status', kind: 'badge', render: (m) => <StatusBadge status={m.status} /> },
-    { key: 'segments', header: 'Segments', align: 'right', kind: 'figure', render: (m) => m.segments },
     { key: 'cost', header: 'Cost', align: 'right', kind: 'figure', render: (m) => usd.format(m.cost) },
-    { key: 'date', header: 'Date', kind: 'figure', render: (m) => <DateText value={m.sentAt} format="datetime" /> },
+    { key: 'date', header: 'Date', kind: 'figure', render: (m) => <DateText value={m.sentAt} format="stacked" /> },
   ];
 
   return (

@@ -59,7 +59,7 @@ export function SegmentCounter({
         </Text>
       )}
       {sms && info.encoding === 'UCS-2' && nonGsm.length > 0 && (
-        <Text size="xs" c="orange.8">
+        <Text size="xs" c="red.9">
           UCS-2 because of: {nonGsm.join(', ')}
         </Text>
       )}
