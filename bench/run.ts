@@ -1,12 +1,12 @@
 /**
  * `npm run bench`: runs every benchmark in turn, each printing what it measured and its budget.
- * The first-load figure reads the built web app (`npm run build -w apps/web`); the CDR figures
+ * The first-load figure reads the built web app (`npm run build -w apps/web`); the record-list figures
  * need PostgreSQL (DATABASE_URL, or a local server on 127.0.0.1:5432).
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const BENCHES = ['first-load.ts', 'sign-in-time.ts', 'embedded.ts', 'cdrs.ts', 'load.ts'];
+const BENCHES = ['first-load.ts', 'sign-in-time.ts', 'embedded.ts', 'records.ts', 'load.ts'];
 const failed: string[] = [];
 for (const file of BENCHES) {
   console.log(`\n=== bench/${file} ===`);

@@ -132,7 +132,7 @@ export async function voiceRoutes(fastify: FastifyInstance) {
       querystring: ZExportCdrsQuery,
       response: ZCsv,
       // Exports stream uncompressed: gzip on the fly would hold a core for a whole million-row
-      // download (bench/cdrs.ts measures the export against psql's COPY).
+      // download (bench/records.ts measures the export against psql's COPY).
       options: { compress: false },
     },
     async (req, reply) => sendExport(reply, await service.exportCdrs(req.ctx, req.query)),
