@@ -1,5 +1,6 @@
 import { API_KEY_ENVIRONMENTS, API_KEY_STATUSES, WEBHOOK_STATUSES } from '@portal/contract/api-access';
-import { bigint, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from './columns.ts';
 import { accountRef, customerRef } from './refs.ts';
 
@@ -16,9 +17,19 @@ export const apiKeys = pgTable(
     last4: text('last4').notNull(),
     keyHash: text('key_hash').notNull(),
     status: text('status', { enum: API_KEY_STATUSES }).notNull().default('Active'),
+    /** Restricted scopes (e.g. messages:send); empty = every operation of the API. */
+    scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+    /** Addresses or CIDR blocks the key may be used from; empty = anywhere. */
+    ipAllowlist: text('ip_allowlist').array().notNull().default(sql`'{}'::text[]`),
+    expiresAt: ts('expires_at'),
     createdAt: createdAt(),
     lastUsedAt: ts('last_used_at'),
+    lastUsedIp: text('last_used_ip'),
     revokedAt: ts('revoked_at'),
+    /** A rolled key keeps working until then, beside its successor. */
+    graceUntil: ts('grace_until'),
+    /** The key this one replaced by a roll. */
+    rolledFromId: uuid('rolled_from_id'),
   },
   (t) => [uniqueIndex('api_keys_hash_key').on(t.keyHash), index('api_keys_account_idx').on(t.accountId)],
 );
@@ -35,8 +46,14 @@ export const webhooks = pgTable(
     status: text('status', { enum: WEBHOOK_STATUSES }).notNull().default('Active'),
     /** Signing secret (whsec_...), shown once at creation; needed in clear to sign deliveries. */
     secret: text('secret').notNull(),
+    /** After a rotation the old secret also signs, until previous_secret_until (24 hours). */
+    previousSecret: text('previous_secret'),
+    previousSecretUntil: ts('previous_secret_until'),
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    /** When the current run of failures began (five days of failure sets Error). */
+    failingSince: ts('failing_since'),
     createdAt: createdAt(),
+    updatedAt: ts('updated_at'),
   },
   (t) => [index('webhooks_account_idx').on(t.accountId)],
 );
@@ -49,12 +66,19 @@ export const webhookDeliveries = pgTable(
       .notNull()
       .references(() => webhooks.id, { onDelete: 'cascade' }),
     event: text('event').notNull(),
+    /** The Standard Webhooks message id (webhook-id), the same on every attempt of one event. */
+    eventId: text('event_id'),
+    /** The public API request that caused the event (the trace). */
+    requestId: text('request_id'),
     payload: text('payload').notNull(),
     attempt: integer('attempt').notNull().default(1),
     statusCode: integer('status_code'),
     durationMs: integer('duration_ms'),
     error: text('error'),
-    /** pending, succeeded, failed */
+    /** The first characters of the receiver's answer. */
+    responseExcerpt: text('response_excerpt'),
+    lastAttemptAt: ts('last_attempt_at'),
+    /** pending, succeeded, failed, held (arrived while the webhook was disabled) */
     state: text('state').notNull().default('pending'),
     nextAttemptAt: ts('next_attempt_at'),
     createdAt: createdAt(),
@@ -77,10 +101,26 @@ export const apiRequests = pgTable(
     endpoint: text('endpoint').notNull(),
     statusCode: integer('status_code').notNull(),
     responseMs: integer('response_ms').notNull(),
+    requestId: text('request_id'),
+    ip: text('ip'),
     createdAt: createdAt(),
   },
   (t) => [
     index('api_requests_account_idx').on(t.accountId, t.createdAt, t.id),
     index('api_requests_customer_idx').on(t.customerId, t.createdAt, t.id),
   ],
+);
+
+/** Idempotency-Key answers of the public API: the same key and body within 24 hours get the same answer. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    apiKeyId: uuid('api_key_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    body: jsonb('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.apiKeyId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );

@@ -113,9 +113,17 @@ export const messages = pgTable(
     sentAt: ts('sent_at').notNull(),
     /** The approved campaign the sending number was linked to (outbound 10DLC traffic). */
     campaignId: uuid('campaign_id'),
+    /** The text (messages sent or received through the API; absent on older records). */
+    body: text('body'),
+    /** The public API request that created it (the trace), and the key. */
+    requestId: text('request_id'),
+    apiKeyId: uuid('api_key_id'),
+    updatedAt: ts('updated_at'),
   },
   (t) => [
     index('messages_campaign_idx').on(t.campaignId, t.status).where(sql`campaign_id IS NOT NULL`),
+    /** GET /v1/messages/{id} and idempotent ingestion find a message by its public id. */
+    uniqueIndex('messages_message_id_key').on(t.messageId),
     index('messages_account_sent_idx').on(t.accountId, t.sentAt, t.id),
     index('messages_customer_sent_idx').on(t.customerId, t.sentAt, t.id),
     index('messages_sent_idx').on(t.sentAt, t.id),
@@ -154,4 +162,17 @@ export const optOuts = pgTable(
     uniqueIndex('opt_outs_account_number_key').on(t.accountId, t.number),
     index('opt_outs_customer_idx').on(t.customerId, t.createdAt),
   ],
+);
+
+/** A message's delivery events (queued, sent, delivered, failed): the delivery reports behind its status. */
+export const messageEvents = pgTable(
+  'message_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    messageId: bigint('message_id', { mode: 'number' }).notNull(),
+    status: text('status', { enum: MESSAGE_STATUSES }).notNull(),
+    detail: text('detail'),
+    at: createdAt(),
+  },
+  (t) => [index('message_events_message_idx').on(t.messageId, t.at)],
 );
