@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accountRoutes } from './domains/accounts/routes.ts';
+import { apiAccessRoutes } from './domains/api-access/routes.ts';
 import { authRoutes } from './domains/auth/routes.ts';
 import { billingRoutes } from './domains/billing/routes.ts';
 import { companyRoutes } from './domains/company/routes.ts';
@@ -18,10 +19,12 @@ import { healthRoutes } from './domains/health/routes.ts';
 import { messagingRoutes } from './domains/messaging/routes.ts';
 import { notificationRoutes } from './domains/notifications/routes.ts';
 import { numberRoutes } from './domains/numbers/routes.ts';
+import { publicApiRoutes } from './domains/public-api/routes.ts';
 import { shellRoutes } from './domains/shell/routes.ts';
 import { supportRoutes } from './domains/support/routes.ts';
 import { userRoutes } from './domains/users/routes.ts';
 import { voiceRoutes } from './domains/voice/routes.ts';
+import { webhookRoutes } from './domains/webhooks/routes.ts';
 import { type JobDefinition, type JobQueueOptions, openJobQueue } from './jobs/queue.ts';
 import { ALL_JOBS } from './jobs/registry.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -130,9 +133,12 @@ export async function buildApp({ database, config, logger = true, jobs = false }
   await app.register(numberRoutes);
   await app.register(voiceRoutes);
   await app.register(messagingRoutes);
+  await app.register(apiAccessRoutes);
+  await publicApiRoutes(app);
   await app.register(userRoutes);
   await app.register(supportRoutes);
   await app.register(complianceRoutes);
+  await app.register(webhookRoutes);
 
   await app.register(webPlugin);
 

@@ -84,6 +84,11 @@ const ZConfig = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * Webhooks may target private, loopback and link-local addresses (and http://): for development
+   * and tests only; otherwise such targets are refused (SSRF).
+   */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: boolFlag,
   /** Run the job workers and schedules in this instance (false: it only enqueues, another instance runs them). */
   JOB_WORKERS: z
     .enum(['true', 'false'])

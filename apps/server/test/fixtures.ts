@@ -3,6 +3,7 @@ import type { Db } from '../src/db/client.ts';
 import {
   accountServices,
   accounts,
+  apiKeys,
   brands,
   campaigns,
   customers,
@@ -19,6 +20,8 @@ import {
   tickets,
   trunks,
   users,
+  webhookDeliveries,
+  webhooks,
 } from '../src/db/schema/index.ts';
 import { ROLE_USERS } from './client.ts';
 
@@ -55,6 +58,11 @@ export interface TenantFixtures {
   campaign: string;
   template: string;
   optOut: string;
+  /** An active API key of the tenant. */
+  apiKey: string;
+  /** A webhook of the tenant and a delivery of it. */
+  webhook: string;
+  webhookDelivery: string;
 }
 
 export interface Fixtures {
@@ -160,11 +168,28 @@ async function tenant(db: Db, code: string, adminEmail: string): Promise<TenantF
   const campaign = await first(campaigns, 'campaign');
   const template = await first(messageTemplates, 'message template');
   const optOut = await first(optOuts, 'opt-out');
+  const [webhook] = await db
+    .select({ id: webhooks.id, deliveryId: webhookDeliveries.id })
+    .from(webhooks)
+    .innerJoin(webhookDeliveries, eq(webhookDeliveries.webhookId, webhooks.id))
+    .where(eq(webhooks.customerId, c.id))
+    .orderBy(asc(webhooks.id), asc(webhookDeliveries.id))
+    .limit(1);
+  const hook = need(webhook, `webhook with a delivery of ${code}`);
+  const [key] = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.customerId, c.id), eq(apiKeys.status, 'Active')))
+    .orderBy(asc(apiKeys.id))
+    .limit(1);
   return {
     brand,
     campaign,
     template,
     optOut,
+    apiKey: need(key, `active API key of ${code}`).id,
+    webhook: hook.id,
+    webhookDelivery: hook.deliveryId,
     customer: c,
     accounts: accountRows,
     account,

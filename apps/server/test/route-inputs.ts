@@ -133,6 +133,8 @@ const SAMPLES: Record<string, unknown> = {
   monthlyCost: 10,
   maxVoiceChannels: 10,
   priority: 'High',
+  url: 'https://hooks.example.com/probe',
+  events: ['message.delivered'],
 };
 
 /** Which fixture a tenant-bound id field names, by field name. */
@@ -156,7 +158,10 @@ export type FixtureKind =
   | 'brand'
   | 'campaign'
   | 'template'
-  | 'optOut';
+  | 'optOut'
+  | 'webhook'
+  | 'webhookDelivery'
+  | 'apiKey';
 
 export function fixtureId(t: TenantFixtures, kind: FixtureKind): string {
   switch (kind) {
@@ -200,6 +205,12 @@ export function fixtureId(t: TenantFixtures, kind: FixtureKind): string {
       return t.template;
     case 'optOut':
       return t.optOut;
+    case 'webhook':
+      return t.webhook;
+    case 'webhookDelivery':
+      return t.webhookDelivery;
+    case 'apiKey':
+      return t.apiKey;
   }
 }
 
@@ -209,6 +220,7 @@ export const ID_FIELDS: Record<string, FixtureKind> = {
   accountId: 'account',
   numberIds: 'number',
   brandId: 'brand',
+  apiKeyId: 'apiKey',
 };
 
 export function idFieldKind(key: string, field: Field): FixtureKind | undefined {
@@ -244,6 +256,9 @@ export const PARAM_FIXTURES: [RegExp, Record<string, FixtureKind>][] = [
   [/^\/api\/messaging\/campaigns\/:id(\/status|\/numbers)?$/, { id: 'campaign' }],
   [/^\/api\/messaging\/templates\/:id$/, { id: 'template' }],
   [/^\/api\/messaging\/opt-outs\/:id$/, { id: 'optOut' }],
+  [/^\/api\/api-keys\/:id(\/revoke|\/roll)?$/, { id: 'apiKey' }],
+  [/^\/api\/webhooks\/:id\/deliveries\/:deliveryId\/replay$/, { id: 'webhook', deliveryId: 'webhookDelivery' }],
+  [/^\/api\/webhooks\/:id(\/rotate-secret|\/test|\/deliveries|\/replay)?$/, { id: 'webhook' }],
 ];
 
 export function paramFixtures(route: Pick<RouteEntry, 'method' | 'url'>): Record<string, FixtureKind> {

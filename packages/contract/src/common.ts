@@ -15,10 +15,17 @@ export const ZApiError = z.object({
       'RATE_LIMITED',
       'MAINTENANCE',
       'INTERNAL',
+      // the public API's send refusals
+      'OPTED_OUT',
+      'DNC_LISTED',
+      'SENDER_NOT_ALLOWED',
+      'IDEMPOTENCY_CONFLICT',
     ]),
     message: z.string(),
     /** Field-level messages keyed by the dotted path of the field (e.g. "email", "billing.phone"). */
     fields: z.record(z.string(), z.string()).optional(),
+    /** The request's id (the public API's answers carry it; the x-request-id header always does). */
+    requestId: z.string().optional(),
   }),
 });
 export type TApiError = z.infer<typeof ZApiError>;

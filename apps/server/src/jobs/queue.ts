@@ -70,7 +70,9 @@ function producerFor(database: Database): PgBoss {
 export async function enqueue<P>(ctx: Ctx, job: JobDefinition<P>, payload: P, opts: EnqueueOptions = {}): Promise<string | null> {
   const id = await producerFor(ctx.database).send(job.name, payload as object, {
     db: drizzleExecutor(ctx.db),
-    ...(opts.delaySeconds ? { startAfter: opts.delaySeconds } : {}),
+    // as a time, not a number of seconds: pg-boss casts its start_after parameter both ways in one
+    // CASE, and a bare number fails the timestamp cast once the statement's parameters are inlined
+    ...(opts.delaySeconds ? { startAfter: new Date(Date.now() + opts.delaySeconds * 1000) } : {}),
     ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
   });
   if (!id && !opts.singletonKey) throw new Error(`The job ${job.name} has no queue: list it in jobs/registry.ts`);

@@ -1,8 +1,19 @@
+import { purgeApiRequestsJob } from '../domains/api-access/jobs.ts';
 import { sweepExpiredSessionsJob } from '../domains/auth/jobs.ts';
 import { sendEmailJob } from '../domains/email/jobs.ts';
-import { purgeMessagesJob } from '../domains/messaging/jobs.ts';
+import { purgeMessagesJob, simulateDeliveryJob } from '../domains/messaging/jobs.ts';
 import { deactivateStaleIpsJob } from '../domains/voice/jobs.ts';
+import { deliverDueWebhooksJob, deliverWebhookJob } from '../domains/webhooks/jobs.ts';
 import type { JobDefinition } from './queue.ts';
 
 /** Every job of the portal: each gets its queue (and its schedule) when the server starts. */
-export const ALL_JOBS: readonly JobDefinition<never>[] = [sendEmailJob, sweepExpiredSessionsJob, deactivateStaleIpsJob, purgeMessagesJob];
+export const ALL_JOBS: readonly JobDefinition<never>[] = [
+  sendEmailJob,
+  sweepExpiredSessionsJob,
+  deactivateStaleIpsJob,
+  purgeMessagesJob,
+  simulateDeliveryJob,
+  purgeApiRequestsJob,
+  deliverWebhookJob,
+  deliverDueWebhooksJob,
+];

@@ -34,6 +34,10 @@ export interface ApiKeyActor {
   roleKey: TRoleKey;
   customerId: string;
   accountId: string | null;
+  /** Production or Development (Development keys deliver through the sandbox). */
+  environment?: string;
+  /** Restricted scopes; empty = every operation. */
+  scopes?: string[];
 }
 
 /** A scheduled or queued job acting on its own behalf. */

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 
-function body(code: TApiError['error']['code'], message: string, fields?: Record<string, string>): TApiError {
+function errorBody(code: TApiError['error']['code'], message: string, fields?: Record<string, string>): TApiError {
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
@@ -47,10 +47,10 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
   }
   const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : (err.statusCode ?? 400);
   if (status >= 500) {
-    reply.code(500).send(body('INTERNAL', 'Something went wrong. Please try again.'));
+    reply.code(500).send(errorBody('INTERNAL', 'Something went wrong. Please try again.'));
     return;
   }
-  reply.code(status).send(body('BAD_REQUEST', CLIENT_ERROR_MESSAGES[status] ?? 'The request is malformed.'));
+  reply.code(status).send(errorBody('BAD_REQUEST', CLIENT_ERROR_MESSAGES[status] ?? 'The request is malformed.'));
 }
 
 /**
@@ -62,7 +62,10 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
   const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const reason = status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request';
   const text = JSON.stringify(
-    body('BAD_REQUEST', CLIENT_ERROR_MESSAGES[status] ?? (status === 408 ? 'The request took too long.' : 'The request is malformed.')),
+    errorBody(
+      'BAD_REQUEST',
+      CLIENT_ERROR_MESSAGES[status] ?? (status === 408 ? 'The request took too long.' : 'The request is malformed.'),
+    ),
   );
   if (socket.writable) {
     socket.write(
@@ -75,6 +78,12 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
 /** One error shape for everything: validation, refusals, unknown routes and bugs. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    // the public API's errors carry the request's id in the body too (one trace per call)
+    const body = (code: TApiError['error']['code'], message: string, fields?: Record<string, string>): TApiError => {
+      const b = errorBody(code, message, fields);
+      if (req.url.startsWith('/v1/')) b.error.requestId = req.id;
+      return b;
+    };
     if (err instanceof AppError) {
       return reply.code(err.statusCode).send(body(err.code, err.message, err.fields));
     }

@@ -1,5 +1,5 @@
 import { defineJob } from '../../jobs/queue.ts';
-import { purgeExpiredMessages } from './service.ts';
+import { purgeExpiredMessages, simulateDelivery } from './service.ts';
 
 /** Message records are kept messageRetentionDays (System Settings), then purged (daily, 02:47 UTC). */
 export const purgeMessagesJob = defineJob(
@@ -9,4 +9,13 @@ export const purgeMessagesJob = defineJob(
     if (count > 0) ctx.log.info({ count }, 'expired message records purged');
   },
   { cron: '47 2 * * *', retry: { limit: 2, delaySeconds: 300 } },
+);
+
+/** The sandbox carrier's delivery of one message (queued by a send). */
+export const simulateDeliveryJob = defineJob<{ id: number }>(
+  'messaging.sandbox-deliver',
+  async (ctx, payload) => {
+    await simulateDelivery(ctx, payload.id);
+  },
+  { retry: { limit: 3, delaySeconds: 5 } },
 );

@@ -13,6 +13,7 @@ import {
   campaignEvents,
   campaigns,
   customers,
+  messageEvents,
   messages,
   messageTemplates,
   optOuts,
@@ -516,4 +517,84 @@ export function messageExportChunkStatement(c: MessageCriteria, timeZone: string
 FROM messages m WHERE ${where} ORDER BY m.sent_at DESC, m.id DESC LIMIT ${lim}`,
     params,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sending
+
+/** A number of the account that may send: its type and the campaign it sends under. */
+export async function senderNumber(db: DbOrTx, accountId: string, number: string) {
+  const [row] = await db
+    .select({
+      id: phoneNumbers.id,
+      type: phoneNumbers.type,
+      features: phoneNumbers.features,
+      campaignId: phoneNumbers.campaignId,
+      campaignStatus: campaigns.status,
+    })
+    .from(phoneNumbers)
+    .leftJoin(campaigns, eq(campaigns.id, phoneNumbers.campaignId))
+    .where(and(eq(phoneNumbers.accountId, accountId), eq(phoneNumbers.number, number)));
+  return row;
+}
+
+export async function insertMessage(tx: DbOrTx, values: typeof messages.$inferInsert) {
+  const [row] = await tx.insert(messages).values(values).returning({ id: messages.id });
+  return (row as { id: number }).id;
+}
+
+export async function insertMessageEvent(tx: DbOrTx, values: typeof messageEvents.$inferInsert) {
+  await tx.insert(messageEvents).values(values);
+}
+
+export async function setMessageStatus(tx: DbOrTx, id: number, status: (typeof messages.$inferInsert)['status'], cost?: number) {
+  await tx
+    .update(messages)
+    .set({ status, updatedAt: new Date(), ...(cost === undefined ? {} : { cost }) })
+    .where(eq(messages.id, id));
+}
+
+const apiMessageColumns = {
+  id: messages.id,
+  messageId: messages.messageId,
+  customerId: messages.customerId,
+  accountId: messages.accountId,
+  fromNumber: messages.fromNumber,
+  toNumber: messages.toNumber,
+  body: messages.body,
+  type: messages.type,
+  direction: messages.direction,
+  status: messages.status,
+  segments: messages.segments,
+  cost: messages.cost,
+  campaignId: messages.campaignId,
+  requestId: messages.requestId,
+  sentAt: messages.sentAt,
+};
+
+export async function messageByPublicId(db: DbOrTx, messageId: string, scope: { customerId: string | null; accountId: string | null }) {
+  const [row] = await db
+    .select(apiMessageColumns)
+    .from(messages)
+    .where(
+      and(
+        eq(messages.messageId, messageId),
+        scope.customerId ? eq(messages.customerId, scope.customerId) : undefined,
+        scope.accountId ? eq(messages.accountId, scope.accountId) : undefined,
+      ),
+    );
+  return row;
+}
+
+export async function messageById(db: DbOrTx, id: number) {
+  const [row] = await db.select(apiMessageColumns).from(messages).where(eq(messages.id, id));
+  return row;
+}
+
+export async function eventsOf(db: DbOrTx, id: number) {
+  return db
+    .select({ status: messageEvents.status, detail: messageEvents.detail, at: messageEvents.at })
+    .from(messageEvents)
+    .where(eq(messageEvents.messageId, id))
+    .orderBy(messageEvents.at, messageEvents.id);
 }

@@ -26,7 +26,7 @@ import {
   type ZUpdateTrunkBody,
 } from '@portal/contract/voice';
 import type { z } from 'zod';
-import { type Ctx, inTransaction, ownCustomer, userOf } from '../../lib/context.ts';
+import { type Ctx, inTransaction, isCustomerSide, ownCustomer, userOf } from '../../lib/context.ts';
 import { dayRange, decodeCursor, keysetPage } from '../../lib/cursor.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import type { CsvExport } from '../../lib/export.ts';
@@ -340,12 +340,11 @@ export async function setChannelAllocation(ctx: Ctx, accountId: string, body: TC
  * account simply matches nothing.
  */
 async function cdrCriteria(ctx: Ctx, q: TExportCdrsQuery, strict: boolean): Promise<repo.CdrCriteria> {
-  const auth = userOf(ctx);
   let scope: { customerId: string | null; accountId: string | null };
   if (strict) scope = await resolveListScope(ctx, q);
   else {
     const own = ownCustomer(ctx);
-    if (auth.kind === 'customer' && (!own || (q.customerId && q.customerId !== own))) throw notFound('Customer');
+    if (isCustomerSide(ctx) && (!own || (q.customerId && q.customerId !== own))) throw notFound('Customer');
     scope = { customerId: own ?? q.customerId ?? null, accountId: q.accountId ?? null };
   }
   const range = dayRange(q.startDate, q.endDate, q.tz ?? 'UTC');

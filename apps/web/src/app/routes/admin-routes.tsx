@@ -20,6 +20,10 @@ const messagingPage = () =>
   Promise.all([import('../../features/messaging/pages/messaging-page.tsx'), accountSelect()]).then(([m, picker]) =>
     withAccountPicker(m.MessagingPage, picker),
   );
+const apiAccessPage = () =>
+  Promise.all([import('../../features/api-access/pages/api-access-page.tsx'), accountSelect()]).then(([m, picker]) =>
+    withAccountPicker(m.ApiAccessPage, picker),
+  );
 const campaignPage = () =>
   Promise.all([import('../../features/messaging/pages/campaign-detail-page.tsx'), accountSelect()]).then(([m, picker]) =>
     withAccountPicker(m.CampaignDetailPage, picker),
@@ -37,7 +41,7 @@ const accountTabs: RouteObject[] = [
   screen('phone-numbers', { title: 'Account Details', crumb: 'Phone Numbers' }, numbersPage),
   screen('voice', { title: 'Account Details', crumb: 'Voice' }, voicePage),
   screen('messaging', { title: 'Account Details', crumb: 'Messaging' }, messagingPage),
-  screen('api-access', { title: 'Account Details', crumb: 'API Access' }, tabPlaceholder),
+  screen('api-access', { title: 'Account Details', crumb: 'API Access' }, apiAccessPage),
   screen('billing', { title: 'Account Details', crumb: 'Billing' }, tabPlaceholder),
 ];
 
@@ -128,7 +132,7 @@ export const adminScreens: RouteObject[] = [
     ],
   },
   screen('voice', { title: 'Voice Services', crumb: 'Voice' }, voicePage),
-  screen('api', { title: 'API Access' }, () => import('../../features/api-access/pages/api-access-page.tsx').then((m) => m.ApiAccessPage)),
+  screen('api', { title: 'API Access' }, apiAccessPage),
   screen('compliance', { title: 'Regulatory Compliance' }, () =>
     import('../../features/compliance/pages/compliance-page.tsx').then((m) => m.CompliancePage),
   ),

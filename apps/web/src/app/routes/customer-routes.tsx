@@ -23,6 +23,10 @@ const messagingPage = () =>
   Promise.all([import('../../features/messaging/pages/messaging-page.tsx'), accountSelect()]).then(([m, picker]) =>
     withAccountPicker(m.MessagingPage, picker),
   );
+const apiAccessPage = () =>
+  Promise.all([import('../../features/api-access/pages/api-access-page.tsx'), accountSelect()]).then(([m, picker]) =>
+    withAccountPicker(m.ApiAccessPage, picker),
+  );
 const campaignPage = () =>
   Promise.all([import('../../features/messaging/pages/campaign-detail-page.tsx'), accountSelect()]).then(([m, picker]) =>
     withAccountPicker(m.CampaignDetailPage, picker),
@@ -40,7 +44,7 @@ const accountTabs: RouteObject[] = [
   screen('numbers', { title: 'Account Details', crumb: 'Numbers' }, numbersPage),
   screen('voice', { title: 'Account Details', crumb: 'Voice' }, voicePage),
   screen('messaging', { title: 'Account Details', crumb: 'Messaging' }, messagingPage),
-  screen('api', { title: 'Account Details', crumb: 'API Access' }, tabPlaceholder),
+  screen('api', { title: 'Account Details', crumb: 'API Access' }, apiAccessPage),
   {
     path: 'billing',
     handle: { crumb: 'Billing' },
@@ -120,7 +124,7 @@ export const customerScreens: RouteObject[] = [
   },
   redirect('compliance', '/customer/messaging'),
   screen('voice', { title: 'Voice Services', crumb: 'Voice' }, voicePage),
-  screen('api', { title: 'API Access' }, () => import('../../features/api-access/pages/api-access-page.tsx').then((m) => m.ApiAccessPage)),
+  screen('api', { title: 'API Access' }, apiAccessPage),
   {
     path: 'support',
     handle: { crumb: 'Support' },

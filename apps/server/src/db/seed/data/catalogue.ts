@@ -45,14 +45,11 @@ export const API_KEY_NAMES = [
 ] as const;
 
 export const API_ENDPOINTS: readonly (readonly [method: string, endpoint: string, weight: number])[] = [
-  ['POST', '/v1/messages', 30],
-  ['GET', '/v1/messages', 14],
-  ['GET', '/v1/numbers', 16],
-  ['GET', '/v1/cdrs', 14],
-  ['GET', '/v1/account', 6],
-  ['GET', '/v1/usage', 6],
-  ['POST', '/v1/numbers/portability-check', 4],
-  ['GET', '/v1/webhooks', 3],
+  ['POST', '/v1/messages', 34],
+  ['GET', '/v1/messages', 16],
+  ['GET', '/v1/messages/:id', 12],
+  ['GET', '/v1/numbers', 20],
+  ['GET', '/v1/cdrs', 18],
 ];
 
 export const CAMPAIGNS: readonly (readonly [name: string, useCase: string, description: string])[] = [

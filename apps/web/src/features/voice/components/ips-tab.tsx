@@ -8,13 +8,13 @@ import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListStatePagination } from '../../../ui/pagination.tsx';
+import { LoadingDataOverlay } from '../../../ui/record-list.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { ipListQuery, platformIpsQuery, useUpdateIp } from '../api/voice.ts';
 import { IpModal } from './ip-modal.tsx';
-import { LoadingDataOverlay } from './loading-data-overlay.tsx';
 
 const FILTERS = { search: '', status: '', type: '' };
 const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...TRUNK_STATUSES.map((s) => ({ value: s, label: s }))];

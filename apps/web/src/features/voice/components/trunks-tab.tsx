@@ -9,12 +9,12 @@ import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListStatePagination } from '../../../ui/pagination.tsx';
+import { LoadingDataOverlay } from '../../../ui/record-list.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { trunkListQuery, useDeleteTrunk, useUpdateTrunk } from '../api/voice.ts';
-import { LoadingDataOverlay } from './loading-data-overlay.tsx';
 import { TrunkModal } from './trunk-modal.tsx';
 
 const FILTERS = { search: '', status: '' };

@@ -1,0 +1,215 @@
+import type { TListApiKeysQuery } from '@portal/contract/api-access';
+import { and, count, desc, eq, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { accounts, apiKeys, apiRequests, customers } from '../../db/schema/index.ts';
+import { formulaSafeSql } from '../../lib/export.ts';
+import { likePattern, offsetOf } from '../../lib/paging.ts';
+import { afterKey, param, type Statement, type TimeKey } from '../../lib/sql-statement.ts';
+
+type Scope = { customerId: string | null; accountId: string | null };
+
+const keyColumns = {
+  id: apiKeys.id,
+  customerId: apiKeys.customerId,
+  customerName: customers.name,
+  accountId: apiKeys.accountId,
+  accountName: accounts.name,
+  name: apiKeys.name,
+  environment: apiKeys.environment,
+  keyPrefix: apiKeys.keyPrefix,
+  last4: apiKeys.last4,
+  status: apiKeys.status,
+  scopes: apiKeys.scopes,
+  ipAllowlist: apiKeys.ipAllowlist,
+  expiresAt: apiKeys.expiresAt,
+  createdAt: apiKeys.createdAt,
+  lastUsedAt: apiKeys.lastUsedAt,
+  lastUsedIp: apiKeys.lastUsedIp,
+  revokedAt: apiKeys.revokedAt,
+  graceUntil: apiKeys.graceUntil,
+};
+
+const inScope = (scope: Scope) =>
+  and(
+    isNull(customers.deletedAt),
+    isNull(accounts.deletedAt),
+    scope.customerId ? eq(apiKeys.customerId, scope.customerId) : undefined,
+    scope.accountId ? eq(apiKeys.accountId, scope.accountId) : undefined,
+  );
+
+export async function listKeys(db: DbOrTx, scope: Scope, q: TListApiKeysQuery) {
+  const where = and(
+    inScope(scope),
+    q.status ? eq(apiKeys.status, q.status) : undefined,
+    q.environment ? eq(apiKeys.environment, q.environment) : undefined,
+    q.search ? or(ilike(apiKeys.name, likePattern(q.search)), ilike(apiKeys.keyPrefix, likePattern(q.search))) : undefined,
+  );
+  const from = () =>
+    db
+      .select(keyColumns)
+      .from(apiKeys)
+      .innerJoin(customers, eq(customers.id, apiKeys.customerId))
+      .innerJoin(accounts, eq(accounts.id, apiKeys.accountId));
+  const [rows, [total]] = await Promise.all([
+    from().where(where).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)).limit(q.pageSize).offset(offsetOf(q)),
+    db
+      .select({ n: count() })
+      .from(apiKeys)
+      .innerJoin(customers, eq(customers.id, apiKeys.customerId))
+      .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function keyById(db: DbOrTx, id: string, scopeCustomerId: string | null) {
+  const [row] = await db
+    .select(keyColumns)
+    .from(apiKeys)
+    .innerJoin(customers, eq(customers.id, apiKeys.customerId))
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .where(and(eq(apiKeys.id, id), inScope({ customerId: scopeCustomerId, accountId: null })));
+  return row;
+}
+
+export async function insertKey(tx: DbOrTx, values: typeof apiKeys.$inferInsert) {
+  const [row] = await tx.insert(apiKeys).values(values).returning({ id: apiKeys.id });
+  return row as { id: string };
+}
+
+export async function updateKey(tx: DbOrTx, id: string, set: Partial<typeof apiKeys.$inferInsert>) {
+  await tx.update(apiKeys).set(set).where(eq(apiKeys.id, id));
+}
+
+export async function deleteKey(tx: DbOrTx, id: string) {
+  await tx.delete(apiKeys).where(eq(apiKeys.id, id));
+}
+
+/** What the public API checks a presented key against (one indexed lookup by hash). */
+export async function keyByHash(db: DbOrTx, keyHash: string) {
+  const [row] = await db
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      customerId: apiKeys.customerId,
+      accountId: apiKeys.accountId,
+      environment: apiKeys.environment,
+      status: apiKeys.status,
+      scopes: apiKeys.scopes,
+      ipAllowlist: apiKeys.ipAllowlist,
+      expiresAt: apiKeys.expiresAt,
+      graceUntil: apiKeys.graceUntil,
+      accountStatus: accounts.status,
+      accountDeleted: accounts.deletedAt,
+    })
+    .from(apiKeys)
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .where(eq(apiKeys.keyHash, keyHash));
+  return row;
+}
+
+/** Last use per key (batched with the request log). */
+export async function touchKeys(db: DbOrTx, uses: { id: string; at: Date; ip: string | null }[]) {
+  for (const u of uses) {
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: u.at, lastUsedIp: u.ip })
+      .where(and(eq(apiKeys.id, u.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, u.at))));
+  }
+}
+
+export async function insertRequests(db: DbOrTx, rows: (typeof apiRequests.$inferInsert)[]) {
+  if (rows.length) await db.insert(apiRequests).values(rows);
+}
+
+export async function purgeRequestsBefore(db: DbOrTx, cutoff: Date) {
+  const rows = await db.delete(apiRequests).where(lt(apiRequests.createdAt, cutoff)).returning({ id: apiRequests.id });
+  return rows.length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The request log: keyset paged, newest first (hand-written, like the other record lists).
+
+export interface RequestCriteria {
+  customerId: string | null;
+  accountId: string | null;
+  apiKeyId?: string | undefined;
+  statusClass?: string | undefined;
+  method?: string | undefined;
+  endpoint?: string | undefined;
+  since?: Date | undefined;
+  until?: Date | undefined;
+}
+
+function requestWhere(c: RequestCriteria, params: unknown[]): string {
+  const p = (v: unknown) => param(params, v);
+  const parts: string[] = [];
+  if (c.accountId) parts.push(`r.account_id = ${p(c.accountId)}::uuid`);
+  if (c.customerId) parts.push(`r.customer_id = ${p(c.customerId)}::uuid`);
+  if (c.apiKeyId) parts.push(`r.api_key_id = ${p(c.apiKeyId)}::uuid`);
+  if (c.since) parts.push(`r.created_at >= ${p(c.since.toISOString())}::timestamptz`);
+  if (c.until) parts.push(`r.created_at < ${p(c.until.toISOString())}::timestamptz`);
+  if (c.statusClass) {
+    const base = Number(c.statusClass[0]) * 100;
+    parts.push(`r.status_code >= ${p(base)} AND r.status_code < ${p(base + 100)}`);
+  }
+  if (c.method) parts.push(`r.method = ${p(c.method)}`);
+  if (c.endpoint) parts.push(`r.endpoint LIKE ${p(likePattern(c.endpoint))}`);
+  return parts.length ? parts.join(' AND ') : 'TRUE';
+}
+
+export function requestPageStatement(c: RequestCriteria, after: TimeKey | null, limit: number): Statement {
+  const params: unknown[] = [];
+  const where = requestWhere(c, params) + afterKey(params, 'r.created_at', 'r.id', after);
+  const lim = param(params, limit + 1);
+  return {
+    text: `SELECT r.id::text AS id, r.created_at, r.method, r.endpoint, r.status_code, r.response_ms, r.request_id,
+       k.name AS key_name, k.key_prefix, a.name AS account_name
+FROM (SELECT * FROM api_requests r WHERE ${where} ORDER BY r.created_at DESC, r.id DESC LIMIT ${lim}) r
+JOIN accounts a ON a.id = r.account_id
+LEFT JOIN api_keys k ON k.id = r.api_key_id
+ORDER BY r.created_at DESC, r.id DESC`,
+    params,
+  };
+}
+
+function requestExportSelect(): string {
+  return `to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "Timestamp", r.method AS "Method",
+  ${formulaSafeSql('r.endpoint')} AS "Endpoint", r.status_code AS "Status", r.response_ms AS "Response Time (ms)",
+  ${formulaSafeSql("(SELECT k.name || ' (' || left(k.key_prefix, 8) || '…' || k.last4 || ')' FROM api_keys k WHERE k.id = r.api_key_id)")} AS "Key",
+  ${formulaSafeSql('(SELECT a.name FROM accounts a WHERE a.id = r.account_id)')} AS "Account", r.request_id AS "Request ID"`;
+}
+
+export function requestExportStatement(c: RequestCriteria): Statement {
+  const params: unknown[] = [];
+  const where = requestWhere(c, params);
+  return { text: `SELECT ${requestExportSelect()} FROM api_requests r WHERE ${where} ORDER BY r.created_at DESC, r.id DESC`, params };
+}
+
+export function requestExportChunkStatement(c: RequestCriteria, after: TimeKey | null, limit: number): Statement {
+  const params: unknown[] = [];
+  const where = requestWhere(c, params) + afterKey(params, 'r.created_at', 'r.id', after);
+  const lim = param(params, limit);
+  return {
+    text: `SELECT ${requestExportSelect()}, r.created_at AS key_at, r.id::text AS key_id
+FROM api_requests r WHERE ${where} ORDER BY r.created_at DESC, r.id DESC LIMIT ${lim}`,
+    params,
+  };
+}
+
+export const customerOfAccount = (db: DbOrTx, accountId: string) =>
+  db
+    .select({ customerId: accounts.customerId })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .then((r) => r[0]?.customerId);
+
+export const keyNameTaken = async (db: DbOrTx, accountId: string, name: string) =>
+  Boolean(
+    (
+      await db
+        .select({ id: apiKeys.id })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.accountId, accountId), sql`lower(${apiKeys.name}) = lower(${name})`, eq(apiKeys.status, 'Active')))
+    )[0],
+  );
