@@ -49,7 +49,7 @@ export default defineConfig({
     // The journeys sign in far more often than a person from one address (127.0.0.1), so the
     // per-address limits are lifted; with no SMTP server the reset journey reads its link in the
     // staff outbox, which shows links only with PORTAL_OUTBOX_SHOW_LINKS (refused in production).
-    command: `rm -rf e2e/.data-${port} && RATE_LIMIT_SIGN_IN_PER_MINUTE=1000 RATE_LIMIT_PASSWORD_RESET_PER_MINUTE=1000 PORTAL_OUTBOX_SHOW_LINKS=true DATA_DIR=e2e/.data-${port} WEB_DIST=${path.resolve(import.meta.dirname, '..', WEB_DIST)} PORT=${port} LOG_LEVEL=warn node --import tsx apps/server/src/main.ts`,
+    command: `rm -rf e2e/.data-${port} && RATE_LIMIT_SIGN_IN_PER_MINUTE=1000 RATE_LIMIT_PASSWORD_RESET_PER_MINUTE=1000 PORTAL_OUTBOX_SHOW_LINKS=true WEBHOOK_ALLOW_PRIVATE_TARGETS=true DATA_DIR=e2e/.data-${port} WEB_DIST=${path.resolve(import.meta.dirname, '..', WEB_DIST)} PORT=${port} LOG_LEVEL=warn node --import tsx apps/server/src/main.ts`,
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 120_000,

@@ -81,6 +81,7 @@ export function seedApiAccess(sc: SeedContext): void {
         endpoint,
         statusCode,
         responseMs,
+        requestId: rng.hex(32).replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5'),
         createdAt,
       });
       if (!lastUsed || createdAt.getTime() > lastUsed.getTime()) lastUsed = createdAt;

@@ -48,11 +48,26 @@ export function UsageTab({ scope }: { scope: ApiScope }) {
         </Badge>
       ),
     },
-    { key: 'ms', header: 'Response Time', kind: 'figure', align: 'right', render: (r) => `${r.responseMs} ms` },
-    { key: 'key', header: 'Key', kind: 'name', maxWidth: 160, render: (r) => r.keyName ?? 'Deleted key' },
-    ...(scope.showAccount
-      ? [{ key: 'account', header: 'Account', kind: 'name' as const, maxWidth: 160, render: (r: TApiRequest) => r.accountName }]
-      : []),
+    { key: 'ms', header: 'Response Time', wrapHeader: true, kind: 'figure', align: 'right', render: (r) => `${r.responseMs} ms` },
+    {
+      key: 'key',
+      header: 'Key',
+      kind: 'name',
+      maxWidth: 170,
+      // the key's account under it when the list spans accounts
+      render: (r) => (
+        <Stack gap={0}>
+          <Text size="sm" truncate>
+            {r.keyName ?? 'Deleted key'}
+          </Text>
+          {scope.showAccount && (
+            <Text size="xs" c="dimmed" truncate>
+              {r.accountName}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
     { key: 'requestId', header: 'Request ID', kind: 'id', render: (r) => (r.requestId ? <ShortId value={r.requestId} /> : '') },
   ];
 

@@ -276,7 +276,7 @@ export function WebhooksTab({ scope }: { scope: ApiScope }) {
       onSuccess: (r) =>
         r.ok
           ? toastSuccess(`Test delivered: ${r.statusCode} in ${r.durationMs} ms`)
-          : toastError(new Error(`Test failed: ${r.statusCode ?? r.error ?? 'no answer'} after ${r.durationMs} ms`)),
+          : toastError(`Test failed: ${r.statusCode ?? r.error ?? 'no answer'} after ${r.durationMs} ms`),
       onError: (e) => toastError(e),
     });
   }
