@@ -92,7 +92,15 @@ async function main() {
     const port = 4490 + Math.floor(Math.random() * 50);
     server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', JOB_WORKERS: 'false' },
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: '/nonexistent',
+        JOB_WORKERS: 'false',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     for (let i = 0; i < 200; i++) {

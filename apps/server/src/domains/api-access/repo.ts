@@ -213,3 +213,48 @@ export const keyNameTaken = async (db: DbOrTx, accountId: string, name: string) 
         .where(and(eq(apiKeys.accountId, accountId), sql`lower(${apiKeys.name}) = lower(${name})`, eq(apiKeys.status, 'Active')))
     )[0],
   );
+
+export interface KeyCheck {
+  id: string;
+  name: string;
+  customer_id: string;
+  account_id: string;
+  environment: string;
+  status: string;
+  scopes: string[];
+  ip_allowlist: string[];
+  expires_at: Date | null;
+  grace_until: Date | null;
+  account_status: string;
+  account_deleted: Date | null;
+  hits: { key: string; hits: number; ttl: number }[];
+}
+
+/**
+ * The public API's one statement a call: the presented key (by hash, with its account) and, for
+ * an active key, its per-second and per-day counters incremented atomically (fixed windows in
+ * rate_limit_hits, shared by every instance).
+ */
+export async function checkKeyAndCount(db: DbOrTx, keyHash: string): Promise<KeyCheck | undefined> {
+  const result = await db.execute(sql`
+    WITH k AS (
+      SELECT k.id, k.name, k.customer_id, k.account_id, k.environment, k.status, k.scopes, k.ip_allowlist, k.expires_at,
+             k.grace_until, a.status AS account_status, a.deleted_at AS account_deleted
+      FROM api_keys k JOIN accounts a ON a.id = k.account_id
+      WHERE k.key_hash = ${keyHash}
+    ), hits AS (
+      INSERT INTO rate_limit_hits AS h (key, hits, resets_at)
+      SELECT 'api:s:' || k.id, 1, now() + interval '1 second' FROM k WHERE k.status = 'Active'
+      UNION ALL
+      SELECT 'api:d:' || k.id, 1, date_trunc('day', now()) + interval '1 day' FROM k WHERE k.status = 'Active'
+      ON CONFLICT (key) DO UPDATE SET
+        hits = CASE WHEN h.resets_at <= now() THEN 1 ELSE h.hits + 1 END,
+        resets_at = CASE WHEN h.resets_at <= now() THEN excluded.resets_at ELSE h.resets_at END
+      RETURNING h.key, h.hits, greatest(ceil(extract(epoch from h.resets_at - now())), 0)::int AS ttl
+    )
+    SELECT k.*, (SELECT coalesce(json_agg(x), '[]'::json) FROM hits x) AS hits FROM k`);
+  const row = (result as unknown as { rows: KeyCheck[] }).rows[0];
+  if (!row) return undefined;
+  const when = (v: unknown) => (v ? new Date(v as string) : null);
+  return { ...row, expires_at: when(row.expires_at), grace_until: when(row.grace_until), account_deleted: when(row.account_deleted) };
+}

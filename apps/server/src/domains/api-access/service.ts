@@ -217,30 +217,47 @@ export const KEY_ERRORS = {
 };
 
 /**
- * The actor a presented key stands for, or a 401/403 with a stable code. Reads the database on
- * every call (one indexed lookup), so a revoked key is refused by every instance at once.
+ * The actor a presented key stands for and its call counts, or a 401/403 with a stable code.
+ * Reads the database on every call (one statement that also counts the call), so a revoked key is
+ * refused by every instance at once.
  */
-export async function authenticateKey(ctx: Ctx, presented: string | null, ip: string): Promise<ApiKeyActor & { scopes: TApiScope[] }> {
+export async function authenticateKey(
+  ctx: Ctx,
+  presented: string | null,
+  ip: string,
+): Promise<{ actor: ApiKeyActor & { scopes: TApiScope[] }; counts: { second: CallCount; day: CallCount } }> {
   if (!presented) throw new AppError(401, 'UNAUTHORIZED', KEY_ERRORS.missing);
-  const row = presented.length <= 200 ? await repo.keyByHash(ctx.db, sha256(presented)) : undefined;
+  const row = presented.length <= 200 ? await repo.checkKeyAndCount(ctx.db, sha256(presented)) : undefined;
   if (!row) throw new AppError(401, 'UNAUTHORIZED', KEY_ERRORS.invalid);
   const now = new Date();
   if (row.status === 'Revoked') throw new AppError(401, 'UNAUTHORIZED', KEY_ERRORS.revoked);
-  if ((row.expiresAt && row.expiresAt <= now) || (row.graceUntil && row.graceUntil <= now))
+  if ((row.expires_at && row.expires_at <= now) || (row.grace_until && row.grace_until <= now))
     throw new AppError(401, 'UNAUTHORIZED', KEY_ERRORS.expired);
-  if (row.accountDeleted || row.accountStatus === 'suspended' || row.accountStatus === 'cancelled')
+  if (row.account_deleted || row.account_status === 'suspended' || row.account_status === 'cancelled')
     throw new AppError(403, 'FORBIDDEN', KEY_ERRORS.account);
-  if (!ipAllowed(ip, row.ipAllowlist)) throw new AppError(403, 'FORBIDDEN', KEY_ERRORS.address);
+  if (!ipAllowed(ip, row.ip_allowlist)) throw new AppError(403, 'FORBIDDEN', KEY_ERRORS.address);
+  const count = (prefix: string, fallbackTtl: number): CallCount => {
+    const h = row.hits.find((x) => x.key.startsWith(prefix));
+    return { hits: Number(h?.hits ?? 1), ttl: Number(h?.ttl ?? fallbackTtl) };
+  };
   return {
-    type: 'apiKey',
-    keyId: row.id,
-    label: row.name,
-    roleKey: 'customer:user',
-    customerId: row.customerId,
-    accountId: row.accountId,
-    scopes: row.scopes as TApiScope[],
-    environment: row.environment,
-  } as ApiKeyActor & { scopes: TApiScope[] };
+    actor: {
+      type: 'apiKey',
+      keyId: row.id,
+      label: row.name,
+      roleKey: 'customer:user',
+      customerId: row.customer_id,
+      accountId: row.account_id,
+      scopes: row.scopes as TApiScope[],
+      environment: row.environment,
+    },
+    counts: { second: count('api:s:', 1), day: count('api:d:', 86_400) },
+  };
+}
+
+export interface CallCount {
+  hits: number;
+  ttl: number;
 }
 
 /** Writes a batch of the public API's request log and the keys' last use (the logger's flush). */

@@ -244,25 +244,6 @@ function requestLog(app: FastifyInstance) {
   };
 }
 
-/** Counts a call against the key's per-second and per-day limits in one statement (shared by every instance). */
-async function countCall(ctx: Ctx, keyId: string) {
-  const result = await ctx.db.execute(sql`
-    INSERT INTO rate_limit_hits AS h (key, hits, resets_at) VALUES
-      (${`api:s:${keyId}`}, 1, now() + interval '1 second'),
-      (${`api:d:${keyId}`}, 1, date_trunc('day', now()) + interval '1 day')
-    ON CONFLICT (key) DO UPDATE SET
-      hits = CASE WHEN h.resets_at <= now() THEN 1 ELSE h.hits + 1 END,
-      resets_at = CASE WHEN h.resets_at <= now() THEN excluded.resets_at ELSE h.resets_at END
-    RETURNING key, hits, greatest(ceil(extract(epoch from h.resets_at - now())), 0)::int AS ttl`);
-  const rows = (result as unknown as { rows: { key: string; hits: number; ttl: number }[] }).rows;
-  const second = rows.find((r) => r.key.startsWith('api:s:'));
-  const day = rows.find((r) => r.key.startsWith('api:d:'));
-  return {
-    second: { hits: Number(second?.hits ?? 1), ttl: Number(second?.ttl ?? 1) },
-    day: { hits: Number(day?.hits ?? 1), ttl: Number(day?.ttl ?? 86400) },
-  };
-}
-
 export async function publicApiRoutes(app: FastifyInstance) {
   const log = requestLog(app);
 
@@ -282,10 +263,9 @@ export async function publicApiRoutes(app: FastifyInstance) {
         const ctx = requestCtx(app, req, null);
         const header = req.headers.authorization;
         const presented = typeof header === 'string' && /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '').trim() : null;
-        const actor = await authenticateKey(ctx, presented, req.ip);
+        const { actor, counts } = await authenticateKey(ctx, presented, req.ip);
         req.ctx = requestCtx(app, req, actor);
         const settings = await getSettings(app.db);
-        const counts = await countCall(req.ctx, actor.keyId);
         const perSecond = settings.apiRateLimitPerSecond;
         const perDay = settings.apiRateLimitPerDay;
         reply.header('RateLimit-Policy', `"second";q=${perSecond};w=1, "day";q=${perDay};w=86400`);
