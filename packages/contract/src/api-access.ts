@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZAccountChoice, ZId, ZIsoDate, ZIsoDateTime, ZPageQuery, ZRequiredText, ZText } from './common.ts';
 import { isIpOrCidr } from './ip.ts';
-import { DATE_ORDER, dateOrder, RECORD_PAGE_SIZES } from './voice.ts';
+import { DATE_ORDER, dateOrder, ZRecordPage } from './voice.ts';
 /** API access: API keys, webhooks and the events they receive. */
 export const API_KEY_ENVIRONMENTS = ['Production', 'Development'] as const;
 export const API_KEY_STATUSES = ['Active', 'Revoked'] as const;
@@ -120,14 +120,7 @@ export const ZApiRequestFilters = z.object({
   startDate: optional(ZIsoDate),
   endDate: optional(ZIsoDate),
 });
-export const ZListApiRequestsQuery = ZApiRequestFilters.extend({
-  cursor: optional(ZText().max(200)),
-  limit: z.coerce
-    .number()
-    .int()
-    .refine((n) => (RECORD_PAGE_SIZES as readonly number[]).includes(n), 'Page size must be 20, 50 or 100')
-    .default(50),
-}).refine(dateOrder, DATE_ORDER);
+export const ZListApiRequestsQuery = ZApiRequestFilters.extend(ZRecordPage).refine(dateOrder, DATE_ORDER);
 export type TListApiRequestsQuery = z.infer<typeof ZListApiRequestsQuery>;
 export const ZExportApiRequestsQuery = ZApiRequestFilters.refine(dateOrder, DATE_ORDER);
 export type TExportApiRequestsQuery = z.infer<typeof ZExportApiRequestsQuery>;

@@ -2,7 +2,7 @@ import { SegmentedMessage } from 'sms-segments-calculator';
 import { z } from 'zod';
 import { ZAccountChoice, ZEmail, ZId, ZIsoDateTime, ZOptionalText, ZPageQuery, ZRequiredText, ZText } from './common.ts';
 import { ZE164, ZPhone } from './phone.ts';
-import { DATE_ORDER, dateOrder, RECORD_PAGE_SIZES, ZRecordFilters } from './voice.ts';
+import { DATE_ORDER, dateOrder, ZRecordFilters, ZRecordPage } from './voice.ts';
 
 /** Messaging: 10DLC brands and campaigns, message templates, the message log and opt-outs. */
 export const BRAND_STATUSES = ['Approved', 'Pending', 'Rejected'] as const;
@@ -436,14 +436,7 @@ export const ZMessageFilters = ZRecordFilters.extend({
 });
 export type TMessageFilters = z.infer<typeof ZMessageFilters>;
 
-export const ZListMessagesQuery = ZMessageFilters.extend({
-  cursor: optional(ZText().max(200)),
-  limit: z.coerce
-    .number()
-    .int()
-    .refine((n) => (RECORD_PAGE_SIZES as readonly number[]).includes(n), 'Page size must be 20, 50 or 100')
-    .default(50),
-}).refine(dateOrder, DATE_ORDER);
+export const ZListMessagesQuery = ZMessageFilters.extend(ZRecordPage).refine(dateOrder, DATE_ORDER);
 export type TListMessagesQuery = z.infer<typeof ZListMessagesQuery>;
 export const ZExportMessagesQuery = ZMessageFilters.refine(dateOrder, DATE_ORDER);
 export type TExportMessagesQuery = z.infer<typeof ZExportMessagesQuery>;

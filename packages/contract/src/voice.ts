@@ -258,7 +258,6 @@ export const ZPlatformIpList = z.object({
 // CDRs: keyset paging, newest first.
 
 export const CDR_PAGE_SIZES = [20, 50, 100] as const;
-export const RECORD_PAGE_SIZES = CDR_PAGE_SIZES;
 
 /** The filters of the big record lists (CDRs, messages): account, from/to substrings, a day range. */
 export const ZRecordFilters = z.object({
@@ -294,14 +293,17 @@ export const dateOrder = (v: { startDate?: string | undefined; endDate?: string 
   !v.startDate || !v.endDate || v.startDate <= v.endDate;
 export const DATE_ORDER = { message: 'The end date must not be before the start date', path: ['endDate'] };
 
-export const ZListCdrsQuery = ZCdrFilters.extend({
+/** A keyset page of a record list: the cursor and 20, 50 or 100 rows. */
+export const ZRecordPage = {
   cursor: optional(ZText().max(200)),
   limit: z.coerce
     .number()
     .int()
     .refine((n) => (CDR_PAGE_SIZES as readonly number[]).includes(n), 'Page size must be 20, 50 or 100')
     .default(50),
-}).refine(dateOrder, DATE_ORDER);
+};
+
+export const ZListCdrsQuery = ZCdrFilters.extend(ZRecordPage).refine(dateOrder, DATE_ORDER);
 export type TListCdrsQuery = z.infer<typeof ZListCdrsQuery>;
 
 export const CDR_EXPORT_DATES_REQUIRED = 'Please select a start and end date for the CDR export';

@@ -72,3 +72,20 @@ export function closedAccountError(account: { status: string }): string | null {
   if (account.status === 'cancelled') return 'This account is cancelled; numbers cannot be added to it';
   return null;
 }
+
+/**
+ * The scope of a big record list (CDRs, messages, the API request log). The export checks the
+ * scope's records (404 for another customer's account) before it starts; the page, which must
+ * cost no more than its one indexed query, folds the scope into that query instead: a customer's
+ * filter always carries their own customer id, so another customer's account matches nothing.
+ */
+export async function recordListScope(
+  ctx: Ctx,
+  q: { customerId?: string | undefined; accountId?: string | undefined },
+  strict: boolean,
+): Promise<ListScope> {
+  if (strict) return resolveListScope(ctx, q);
+  const own = ownCustomer(ctx);
+  if (isCustomerSide(ctx) && (!own || (q.customerId && q.customerId !== own))) throw notFound('Customer');
+  return { customerId: own ?? q.customerId ?? null, accountId: q.accountId ?? null };
+}

@@ -1,6 +1,7 @@
 import '@mantine/dates/styles.css';
 import { Button, Group, LoadingOverlay, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 
@@ -123,4 +124,28 @@ export function KeysetPager({
       </Group>
     </Group>
   );
+}
+
+/** A keyset page as the list routes answer it. */
+type KeysetPage<T> = { items: T[]; nextCursor: string | null };
+
+/**
+ * One keyset list's data: the filters plus this page's cursor (the last of list.cursors), checked
+ * against the contract (nothing is sent while it refuses them), and the page's rows (none while
+ * the query is refused: nothing can match an end date before the start).
+ */
+export function useRecordQuery<T, K extends QueryKey>(
+  cursors: string[],
+  filters: Record<string, unknown>,
+  schema: z.ZodType,
+  fields: Set<string>,
+  options: (query: Record<string, string | number | undefined>) => UseQueryOptions<KeysetPage<T>, Error, KeysetPage<T>, K>,
+  pageSize = 50,
+) {
+  const query = { ...filters, limit: pageSize, cursor: cursors[cursors.length - 1] } as Record<string, string | number | undefined>;
+  const check = checkRecordQuery(schema, query, fields);
+  const result = useQuery({ ...options(query), enabled: check.ok });
+  const rows = check.ok ? result.data?.items : [];
+  const problem = check.problem ?? (check.ok && result.error ? result.error.message : undefined);
+  return { check, rows, problem, data: result.data, isFetching: result.isFetching, isPlaceholderData: result.isPlaceholderData };
 }

@@ -19,3 +19,30 @@ export function useTabParam<T extends string>(tabs: readonly [T, ...T[]]): [T, (
     );
   return [tab, setTab];
 }
+
+/**
+ * A page of tabs over an account filter (voice, messaging, API access): ?tab= and ?account= in the
+ * URL; changing either starts every list from its first page, without the other tab's filters.
+ */
+export function useAccountTabs<T extends string>(tabs: readonly [T, ...T[]]) {
+  const [params, setParams] = useSearchParams();
+  const first = tabs[0];
+  const asked = params.get('tab');
+  const tab = (tabs as readonly string[]).includes(asked ?? '') ? (asked as T) : first;
+  const update = (changes: Record<string, string>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams();
+        const merged = { tab: prev.get('tab') ?? '', account: prev.get('account') ?? '', ...changes };
+        for (const [k, v] of Object.entries(merged)) if (v && !(k === 'tab' && v === first)) next.set(k, v);
+        return next;
+      },
+      { replace: true },
+    );
+  return {
+    tab,
+    account: params.get('account') ?? '',
+    setTab: (next: string | null) => update({ tab: next ?? first }),
+    setAccount: (account: string) => update({ account }),
+  };
+}

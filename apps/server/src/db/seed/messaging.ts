@@ -2,7 +2,7 @@
 import type { TBrandStatus, TCampaignStatus, TTemplateStatus } from '@portal/contract/messaging';
 import type { SeedContext } from './context.ts';
 import { CAMPAIGNS, TEMPLATES } from './data/catalogue.ts';
-import { add, DAY, HOUR, hasService, TIER_WEIGHT } from './helpers.ts';
+import { add, DAY, HOUR, hasService } from './helpers.ts';
 
 const VERTICAL_OF: Record<string, string> = {
   Healthcare: 'Healthcare',

@@ -17,11 +17,11 @@ import type { TPage } from '@portal/contract/common';
 import { ipAllowed } from '@portal/contract/ip';
 import type { z } from 'zod';
 import type { apiRequests } from '../../db/schema/index.ts';
-import { type ApiKeyActor, type Ctx, inTransaction, isCustomerSide, ownCustomer } from '../../lib/context.ts';
+import { type ApiKeyActor, type Ctx, inTransaction, ownCustomer } from '../../lib/context.ts';
 import { dayRange, decodeCursor, keysetPage } from '../../lib/cursor.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import type { CsvExport } from '../../lib/export.ts';
-import { findAccountInScope, resolveListScope } from '../../lib/list-scope.ts';
+import { findAccountInScope, recordListScope, resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { getSettings } from '../../lib/settings.ts';
 import { runStatement, statementExport } from '../../lib/sql-statement.ts';
@@ -280,13 +280,7 @@ export async function purgeExpiredRequests(ctx: Ctx, now: Date): Promise<number>
 // The request log (Usage)
 
 async function requestCriteria(ctx: Ctx, q: TExportApiRequestsQuery, strict: boolean): Promise<repo.RequestCriteria> {
-  let scope: { customerId: string | null; accountId: string | null };
-  if (strict) scope = await resolveListScope(ctx, q);
-  else {
-    const own = ownCustomer(ctx);
-    if (isCustomerSide(ctx) && (!own || (q.customerId && q.customerId !== own))) throw notFound('Customer');
-    scope = { customerId: own ?? q.customerId ?? null, accountId: q.accountId ?? null };
-  }
+  const scope = await recordListScope(ctx, q, strict);
   const range = dayRange(q.startDate, q.endDate, 'UTC');
   return {
     ...scope,

@@ -38,11 +38,11 @@ import {
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { type Ctx, inTransaction, isCustomerSide, ownCustomer, userOf } from '../../lib/context.ts';
+import { type Ctx, inTransaction, ownCustomer, userOf } from '../../lib/context.ts';
 import { dayRange, decodeCursor, keysetPage } from '../../lib/cursor.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import type { CsvExport } from '../../lib/export.ts';
-import { findAccountInScope, resolveListScope } from '../../lib/list-scope.ts';
+import { findAccountInScope, recordListScope, resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { getSettings } from '../../lib/settings.ts';
 import { runStatement, statementExport } from '../../lib/sql-statement.ts';
@@ -528,15 +528,7 @@ export async function prices(ctx: Ctx, q: { accountId?: string | undefined }): P
 // Messages: delivery reports and message logs, keyset paged like the CDRs.
 
 async function messageCriteria(ctx: Ctx, q: TExportMessagesQuery, strict: boolean): Promise<repo.MessageCriteria> {
-  let scope: { customerId: string | null; accountId: string | null };
-  if (strict) scope = await resolveListScope(ctx, q);
-  else {
-    // the page folds the scope into its one indexed query: a customer's filter always carries
-    // their own company, so another company's account simply matches nothing
-    const own = ownCustomer(ctx);
-    if (isCustomerSide(ctx) && (!own || (q.customerId && q.customerId !== own))) throw notFound('Customer');
-    scope = { customerId: own ?? q.customerId ?? null, accountId: q.accountId ?? null };
-  }
+  const scope = await recordListScope(ctx, q, strict);
   const range = dayRange(q.startDate, q.endDate, q.tz ?? 'UTC');
   return { ...scope, filters: q, since: range.from, until: range.until };
 }
@@ -808,7 +800,7 @@ export async function sendMessage(tx: Ctx, body: z.output<typeof ZSendMessageBod
 export async function simulateDelivery(ctx: Ctx, id: number): Promise<void> {
   await inTransaction(ctx, async (tx) => {
     const m = await repo.messageById(tx.db, id);
-    if (!m || m.status !== 'Queued') return;
+    if (m?.status !== 'Queued') return;
     const now = new Date();
     const failed = SANDBOX_FAILING_NUMBERS.test(m.toNumber);
     await repo.insertMessageEvent(tx.db, { messageId: id, status: 'Sent', detail: 'Handed to the sandbox carrier', at: now });

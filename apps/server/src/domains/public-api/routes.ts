@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { TApiScope } from '@portal/contract/api-access';
 import { ZApiError, ZCursorPage } from '@portal/contract/common';
-import { ZApiMessage, ZMessage, ZSendMessageBody } from '@portal/contract/messaging';
+import { ZApiMessage, ZMessage, ZMessageFilters, ZSendMessageBody } from '@portal/contract/messaging';
 import { ZPhoneNumber } from '@portal/contract/numbers';
-import { ZCdr, ZRecordFilters } from '@portal/contract/voice';
+import { ZCdr, ZRecordFilters, ZRecordPage } from '@portal/contract/voice';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -81,14 +81,7 @@ const OPERATIONS: Operation[] = [
     path: '/cdrs',
     summary: 'Call detail records, newest first (from/to are substrings; the end date is inclusive)',
     scope: 'cdrs:read',
-    querystring: ZRecordFilters.omit({ customerId: true, accountId: true }).extend({
-      cursor: ZCursor,
-      limit: z.coerce
-        .number()
-        .int()
-        .refine((n) => [20, 50, 100].includes(n), 'Page size must be 20, 50 or 100')
-        .default(50),
-    }),
+    querystring: ZRecordFilters.omit({ customerId: true, accountId: true }).extend(ZRecordPage),
     response: ZCursorPage(ZCdr),
     handler: async (req) => listCdrs(req.ctx, { ...(req.query as object), accountId: accountOf(req.ctx) } as never),
   },
@@ -97,21 +90,7 @@ const OPERATIONS: Operation[] = [
     path: '/messages',
     summary: 'Messages (delivery reports), newest first, with the same filters as the Logs tab',
     scope: 'messages:read',
-    querystring: z.object({
-      status: z.enum(['Delivered', 'Failed', 'Sent', 'Queued']).optional(),
-      type: z.enum(['SMS', 'MMS']).optional(),
-      direction: z.enum(['Inbound', 'Outbound']).optional(),
-      from: z.string().max(32).optional(),
-      to: z.string().max(32).optional(),
-      startDate: z.iso.date().optional(),
-      endDate: z.iso.date().optional(),
-      cursor: ZCursor,
-      limit: z.coerce
-        .number()
-        .int()
-        .refine((n) => [20, 50, 100].includes(n), 'Page size must be 20, 50 or 100')
-        .default(50),
-    }),
+    querystring: ZMessageFilters.omit({ customerId: true, accountId: true }).extend(ZRecordPage),
     response: ZCursorPage(ZMessage),
     handler: async (req) => listMessages(req.ctx, { ...(req.query as object), accountId: accountOf(req.ctx) } as never),
   },

@@ -26,11 +26,11 @@ import {
   type ZUpdateTrunkBody,
 } from '@portal/contract/voice';
 import type { z } from 'zod';
-import { type Ctx, inTransaction, isCustomerSide, ownCustomer, userOf } from '../../lib/context.ts';
+import { type Ctx, inTransaction, ownCustomer } from '../../lib/context.ts';
 import { dayRange, decodeCursor, keysetPage } from '../../lib/cursor.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import type { CsvExport } from '../../lib/export.ts';
-import { findAccountInScope, resolveListScope } from '../../lib/list-scope.ts';
+import { findAccountInScope, recordListScope, resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { runStatement, statementExport } from '../../lib/sql-statement.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -340,13 +340,7 @@ export async function setChannelAllocation(ctx: Ctx, accountId: string, body: TC
  * account simply matches nothing.
  */
 async function cdrCriteria(ctx: Ctx, q: TExportCdrsQuery, strict: boolean): Promise<repo.CdrCriteria> {
-  let scope: { customerId: string | null; accountId: string | null };
-  if (strict) scope = await resolveListScope(ctx, q);
-  else {
-    const own = ownCustomer(ctx);
-    if (isCustomerSide(ctx) && (!own || (q.customerId && q.customerId !== own))) throw notFound('Customer');
-    scope = { customerId: own ?? q.customerId ?? null, accountId: q.accountId ?? null };
-  }
+  const scope = await recordListScope(ctx, q, strict);
   const range = dayRange(q.startDate, q.endDate, q.tz ?? 'UTC');
   return { ...scope, from: q.from, to: q.to, since: range.from, until: range.until };
 }

@@ -1,25 +1,11 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Modal, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { API_SCOPE_LABELS, API_SCOPES, type TApiKeyCreated, ZApiKeyBody } from '@portal/contract/api-access';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { AccountPicker } from '../../../ui/account-picker.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
+import { ShownOnceModal } from '../../../ui/shown-once.tsx';
 import { useCreateApiKey } from '../api/api-access.ts';
 
 const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -27,38 +13,17 @@ const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart
 /** The whole key, shown once with a copy button and the warning that it cannot be shown again. */
 export function KeyCreatedModal({ created, onClose }: { created: TApiKeyCreated; onClose: () => void }) {
   return (
-    <Modal opened onClose={onClose} title="API Key Generated" size="lg" closeOnClickOutside={false}>
-      <Stack gap="sm">
-        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />}>
-          Copy this key now. For your security it is stored only as a hash and cannot be shown again.
-        </Alert>
-        <Text size="sm">
-          {created.name} · {created.environment} · {created.accountName}
-        </Text>
-        <Group gap="xs" wrap="nowrap">
-          <Code block style={{ flex: 1, wordBreak: 'break-all' }} data-testid="new-api-key">
-            {created.key}
-          </Code>
-          <CopyButton value={created.key}>
-            {({ copied, copy }) => (
-              <Button
-                variant={copied ? 'light' : 'filled'}
-                color={copied ? 'green' : undefined}
-                leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                onClick={copy}
-              >
-                {copied ? 'Copied' : 'Copy'}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Done
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ShownOnceModal
+      title="API Key Generated"
+      warning="Copy this key now. For your security it is stored only as a hash and cannot be shown again."
+      value={created.key}
+      testId="new-api-key"
+      onClose={onClose}
+    >
+      <Text size="sm">
+        {created.name} · {created.environment} · {created.accountName}
+      </Text>
+    </ShownOnceModal>
   );
 }
 

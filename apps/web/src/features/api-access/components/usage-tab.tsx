@@ -1,13 +1,12 @@
 import { Alert, Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { API_STATUS_CLASSES, type TApiRequest, ZExportApiRequestsQuery, ZListApiRequestsQuery } from '@portal/contract/api-access';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { toQueryString } from '../../../lib/download.ts';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { ExportButton } from '../../../ui/export-button.tsx';
 import { FilterBar, SelectFilter } from '../../../ui/filter-bar.tsx';
-import { checkRecordQuery, DayFilter, KeysetPager, LoadingDataOverlay, TextFilter } from '../../../ui/record-list.tsx';
+import { DayFilter, KeysetPager, LoadingDataOverlay, TextFilter, useRecordQuery } from '../../../ui/record-list.tsx';
 import { ShortId } from '../../../ui/short-id.tsx';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { apiRequestListQuery } from '../api/api-access.ts';
@@ -15,7 +14,6 @@ import type { ApiScope } from '../api-scope.ts';
 
 const FILTERS = { statusClass: '', method: '', endpoint: '', startDate: '', endDate: '' };
 const FIELDS = new Set(Object.keys(FILTERS));
-const PAGE_SIZE = 50;
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...API_STATUS_CLASSES.map((c) => ({ value: c, label: c }))];
 const METHOD_OPTIONS = [{ value: '', label: 'All methods' }, ...['GET', 'POST'].map((m) => ({ value: m, label: m }))];
 const statusColour = (code: number) => (code < 300 ? 'green' : code === 429 ? 'orange' : code < 500 ? 'yellow' : 'red');
@@ -28,11 +26,13 @@ export function UsageTab({ scope }: { scope: ApiScope }) {
     [list.filters, scope.customerId, scope.accountId],
   );
   const cursors = list.cursors;
-  const query = { ...filters, limit: PAGE_SIZE, cursor: cursors[cursors.length - 1] };
-  const check = checkRecordQuery(ZListApiRequestsQuery, query, FIELDS);
-  const { data, isFetching, isPlaceholderData, error } = useQuery(apiRequestListQuery(query, check.ok));
-  const rows = check.ok ? data?.items : [];
-  const problem = check.problem ?? (check.ok && error ? (error as Error).message : undefined);
+  const { check, rows, problem, data, isFetching, isPlaceholderData } = useRecordQuery(
+    cursors,
+    filters,
+    ZListApiRequestsQuery,
+    FIELDS,
+    apiRequestListQuery,
+  );
 
   const columns: Column<TApiRequest>[] = [
     { key: 'time', header: 'Timestamp', kind: 'figure', render: (r) => <DateText value={r.createdAt} format="stacked" /> },

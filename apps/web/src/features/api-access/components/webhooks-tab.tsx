@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { WEBHOOK_EVENTS, WEBHOOK_STATUSES } from '@portal/contract/api-access';
 import { type TWebhook, type TWebhookDelivery, ZWebhookBody } from '@portal/contract/webhooks';
-import { IconAlertTriangle, IconCheck, IconCopy, IconEdit, IconHistory, IconKey, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconHistory, IconKey, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCan } from '../../../lib/session.ts';
@@ -15,6 +15,7 @@ import { FormActions } from '../../../ui/form-actions.tsx';
 import { ListTable } from '../../../ui/list-table.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
+import { ShownOnceModal } from '../../../ui/shown-once.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
@@ -36,30 +37,13 @@ const FILTERS = { search: '', status: '' };
 /** The signing secret, shown once with a copy button. */
 function SecretModal({ secret, onClose }: { secret: string; onClose: () => void }) {
   return (
-    <Modal opened onClose={onClose} title="Signing Secret" size="lg" closeOnClickOutside={false}>
-      <Stack gap="sm">
-        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />}>
-          Copy this secret now: it cannot be shown again. Verify each delivery's webhook-signature header with it (Standard Webhooks).
-        </Alert>
-        <Group gap="xs" wrap="nowrap">
-          <Code block style={{ flex: 1, wordBreak: 'break-all' }} data-testid="webhook-secret">
-            {secret}
-          </Code>
-          <CopyButton value={secret}>
-            {({ copied, copy }) => (
-              <Button leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy}>
-                {copied ? 'Copied' : 'Copy'}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Done
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ShownOnceModal
+      title="Signing Secret"
+      warning="Copy this secret now: it cannot be shown again. Verify each delivery's webhook-signature header with it (Standard Webhooks)."
+      value={secret}
+      testId="webhook-secret"
+      onClose={onClose}
+    />
   );
 }
 

@@ -1,8 +1,8 @@
 import { Group, Stack, Tabs, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router';
 import { useRouteTitle } from '../../../lib/route-handle.ts';
 import { usePortalScope } from '../../../lib/scope.ts';
 import { AccountPicker } from '../../../ui/account-picker.tsx';
+import { useAccountTabs } from '../../../ui/use-tab-param.ts';
 import type { ApiScope } from '../api-scope.ts';
 import { DocumentationTab } from '../components/documentation-tab.tsx';
 import { KeysTab } from '../components/keys-tab.tsx';
@@ -16,6 +16,7 @@ const TABS = [
   ['documentation', 'Documentation'],
 ] as const;
 type Tab = (typeof TABS)[number][0];
+const TAB_KEYS = TABS.map(([t]) => t) as [Tab, ...Tab[]];
 
 /**
  * API Access for /admin/api, /customer/api and the account's API Access tab: API Keys, Webhooks,
@@ -25,28 +26,14 @@ type Tab = (typeof TABS)[number][0];
 export function ApiAccessPage() {
   const scope = usePortalScope();
   const title = useRouteTitle();
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab: Tab = TABS.some(([t]) => t === requested) ? (requested as Tab) : 'keys';
-  const accountId = scope.accountId ?? params.get('account') ?? '';
+  const { tab, account, setTab, setAccount } = useAccountTabs(TAB_KEYS);
+  const accountId = scope.accountId ?? account;
   const tabScope: ApiScope = {
     portal: scope.portal,
     customerId: scope.portal === 'admin' ? scope.customerId : undefined,
     accountId: accountId || undefined,
     showAccount: !accountId,
   };
-
-  function update(changes: Record<string, string>) {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams();
-        const merged = { tab: prev.get('tab') ?? '', account: prev.get('account') ?? '', ...changes };
-        for (const [k, v] of Object.entries(merged)) if (v && !(k === 'tab' && v === 'keys')) next.set(k, v);
-        return next;
-      },
-      { replace: true },
-    );
-  }
 
   return (
     <Stack gap="md">
@@ -61,11 +48,11 @@ export function ApiAccessPage() {
             customerId={tabScope.customerId}
             withCustomer={scope.portal === 'admin' && !tabScope.customerId}
             value={accountId}
-            onChange={(v) => update({ account: v })}
+            onChange={setAccount}
           />
         </Group>
       )}
-      <Tabs value={tab} onChange={(v) => update({ tab: v ?? 'keys' })} keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="sm">
           {TABS.map(([value, label]) => (
             <Tabs.Tab key={value} value={value}>

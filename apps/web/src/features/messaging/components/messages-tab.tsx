@@ -1,6 +1,5 @@
 import { Alert, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { MESSAGE_STATUSES, MESSAGE_TYPES, type TMessage, ZExportMessagesQuery, ZListMessagesQuery } from '@portal/contract/messaging';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { toQueryString } from '../../../lib/download.ts';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
@@ -8,7 +7,7 @@ import { DateText } from '../../../ui/date-text.tsx';
 import { ExportButton } from '../../../ui/export-button.tsx';
 import { FilterBar, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
-import { checkRecordQuery, DayFilter, KeysetPager, LoadingDataOverlay, TextFilter } from '../../../ui/record-list.tsx';
+import { DayFilter, KeysetPager, LoadingDataOverlay, TextFilter, useRecordQuery } from '../../../ui/record-list.tsx';
 import { ShortId } from '../../../ui/short-id.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { useListState } from '../../../ui/use-list-state.ts';
@@ -17,7 +16,6 @@ import { messageListQuery } from '../api/messaging.ts';
 const FILTERS = { status: '', type: '', from: '', to: '', startDate: '', endDate: '' };
 /** The filters shown as fields: the contract's problems with them are shown on them. */
 const FIELDS = new Set(Object.keys(FILTERS));
-const PAGE_SIZE = 50;
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...MESSAGE_STATUSES.map((s) => ({ value: s, label: s }))];
 const TYPE_OPTIONS = [{ value: '', label: 'All types' }, ...MESSAGE_TYPES.map((t) => ({ value: t, label: t }))];
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -40,15 +38,13 @@ export function MessagesTab({
   );
   // The cursors of the pages before this one live in the URL (reload and Back keep the page); a filter change drops them.
   const cursors = list.cursors;
-  const cursor = cursors[cursors.length - 1];
-  const query = { ...filters, limit: PAGE_SIZE, cursor };
-  // The contract's checks (the dates' order, the statuses, the numbers' length): a query it refuses
-  // is not sent, and each problem is shown once, on its field.
-  const check = checkRecordQuery(ZListMessagesQuery, query, FIELDS);
-  const { data, isFetching, isPlaceholderData, error } = useQuery(messageListQuery(query, check.ok));
-  // nothing matches criteria the contract refuses (an end before the start)
-  const rows = check.ok ? data?.items : [];
-  const problem = check.problem ?? (check.ok && error ? (error as Error).message : undefined);
+  const { check, rows, problem, data, isFetching, isPlaceholderData } = useRecordQuery(
+    cursors,
+    filters,
+    ZListMessagesQuery,
+    FIELDS,
+    messageListQuery,
+  );
 
   const columns: Column<TMessage>[] = [
     { key: 'messageId', header: 'Message ID', kind: 'id', render: (m) => <ShortId value={m.messageId} /> },

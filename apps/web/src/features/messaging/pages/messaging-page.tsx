@@ -1,8 +1,8 @@
 import { Group, Stack, Tabs, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router';
 import { useRouteTitle } from '../../../lib/route-handle.ts';
 import { usePortalScope } from '../../../lib/scope.ts';
 import { AccountPicker } from '../../../ui/account-picker.tsx';
+import { useAccountTabs } from '../../../ui/use-tab-param.ts';
 import { BrandsTab } from '../components/brands-tab.tsx';
 import { CampaignsTab } from '../components/campaigns-tab.tsx';
 import { DocumentationTab } from '../components/documentation-tab.tsx';
@@ -40,32 +40,16 @@ const CUSTOMER_TABS: [Tab, string][] = [
 export function MessagingPage() {
   const scope = usePortalScope();
   const title = useRouteTitle();
-  const [params, setParams] = useSearchParams();
   const tabs = scope.portal === 'admin' ? ADMIN_TABS : CUSTOMER_TABS;
-  const first = tabs[0]?.[0] as Tab;
-  const requested = params.get('tab') as Tab | null;
-  const tab = tabs.some(([t]) => t === requested) ? (requested as Tab) : first;
+  const { tab, account, setTab, setAccount } = useAccountTabs(tabs.map(([t]) => t) as [Tab, ...Tab[]]);
   const inAccount = Boolean(scope.accountId);
-  const accountId = scope.accountId ?? params.get('account') ?? '';
+  const accountId = scope.accountId ?? account;
   const tabScope: MessagingScope = {
     portal: scope.portal,
     customerId: scope.portal === 'admin' ? scope.customerId : undefined,
     accountId: accountId || undefined,
     showAccount: !accountId,
   };
-
-  function update(changes: Record<string, string>) {
-    // a new account or tab starts every list from its first page, without the other tab's filters
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams();
-        const merged = { tab: prev.get('tab') ?? '', account: prev.get('account') ?? '', ...changes };
-        for (const [k, v] of Object.entries(merged)) if (v && !(k === 'tab' && v === first)) next.set(k, v);
-        return next;
-      },
-      { replace: true },
-    );
-  }
 
   return (
     <Stack gap="md">
@@ -81,12 +65,12 @@ export function MessagingPage() {
               customerId={tabScope.customerId}
               withCustomer={scope.portal === 'admin' && !tabScope.customerId}
               value={accountId}
-              onChange={(v) => update({ account: v })}
+              onChange={setAccount}
             />
           )}
         </Group>
       )}
-      <Tabs value={tab} onChange={(v) => update({ tab: v ?? first })} keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="sm">
           {tabs.map(([value, label]) => (
             <Tabs.Tab key={value} value={value}>

@@ -1,6 +1,5 @@
 import { Alert, Box, Group, Paper, Stack } from '@mantine/core';
 import { type TCdr, ZExportCdrsQuery, ZListCdrsQuery } from '@portal/contract/voice';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { toQueryString } from '../../../lib/download.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -9,7 +8,7 @@ import { ExportButton } from '../../../ui/export-button.tsx';
 import { FilterBar } from '../../../ui/filter-bar.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
-import { checkRecordQuery, DayFilter, KeysetPager, LoadingDataOverlay, TextFilter } from '../../../ui/record-list.tsx';
+import { DayFilter, KeysetPager, LoadingDataOverlay, TextFilter, useRecordQuery } from '../../../ui/record-list.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { cdrListQuery } from '../api/voice.ts';
@@ -17,7 +16,6 @@ import { cdrListQuery } from '../api/voice.ts';
 const FILTERS = { from: '', to: '', startDate: '', endDate: '' };
 /** The filters shown as fields: the contract's problems with them are shown on them. */
 const FIELDS = new Set(Object.keys(FILTERS));
-const PAGE_SIZE = 50;
 const hms = (s: number) => [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':');
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
@@ -31,15 +29,13 @@ export function CdrsTab({ scope }: { scope: { customerId?: string | undefined; a
   // The cursors of the pages before this one live in the URL (reload and Back keep the page); a
   // filter change drops them, an account change too (the voice page keeps only the tab and account).
   const cursors = list.cursors;
-  const cursor = cursors[cursors.length - 1];
-  const query = { ...filters, limit: PAGE_SIZE, cursor };
-  // The contract's checks (the dates' order, the numbers' length): a query it refuses is not sent,
-  // and each problem is shown once, on its field.
-  const check = checkRecordQuery(ZListCdrsQuery, query, FIELDS);
-  const { data, isFetching, isPlaceholderData, error } = useQuery({ ...cdrListQuery(query), enabled: check.ok });
-  // nothing matches criteria the contract refuses (an end before the start)
-  const rows = check.ok ? data?.items : [];
-  const problem = check.problem ?? (check.ok && error ? (error as Error).message : undefined);
+  const { check, rows, problem, data, isFetching, isPlaceholderData } = useRecordQuery(
+    cursors,
+    filters,
+    ZListCdrsQuery,
+    FIELDS,
+    cdrListQuery,
+  );
 
   const columns: Column<TCdr>[] = [
     { key: 'time', header: 'Date/Time', kind: 'figure', render: (c) => formatDateTime(c.startedAt) },

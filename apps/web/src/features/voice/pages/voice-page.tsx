@@ -1,9 +1,9 @@
 import { Group, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { useRouteTitle } from '../../../lib/route-handle.ts';
 import { usePortalScope } from '../../../lib/scope.ts';
 import { AccountPicker } from '../../../ui/account-picker.tsx';
+import { useAccountTabs } from '../../../ui/use-tab-param.ts';
 import { channelAllocationQuery } from '../api/voice.ts';
 import { CdrsTab } from '../components/cdrs-tab.tsx';
 import { ChannelBanner } from '../components/channel-banner.tsx';
@@ -20,27 +20,13 @@ const TABS = ['trunks', 'network', 'cdrs'] as const;
 export function VoicePage() {
   const scope = usePortalScope();
   const title = useRouteTitle();
-  const [params, setParams] = useSearchParams();
-  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as string) : 'trunks';
+  const { tab, account: accountParam, setTab, setAccount } = useAccountTabs(TABS);
   const customerId = scope.portal === 'admin' ? scope.customerId : undefined;
   const inAccount = Boolean(scope.accountId);
-  const accountId = scope.accountId ?? params.get('account') ?? '';
+  const accountId = scope.accountId ?? accountParam;
   const { data: account } = useQuery(channelAllocationQuery(accountId));
   const staff = scope.portal === 'admin';
   const tabScope = { customerId, accountId: accountId || undefined, showAccount: !accountId };
-
-  function update(changes: Record<string, string>) {
-    // a new account or tab starts every list from its first page
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams();
-        const merged = { tab: prev.get('tab') ?? '', account: prev.get('account') ?? '', ...changes };
-        for (const [k, v] of Object.entries(merged)) if (v && !(k === 'tab' && v === 'trunks')) next.set(k, v);
-        return next;
-      },
-      { replace: true },
-    );
-  }
 
   return (
     <Stack gap="md">
@@ -55,12 +41,12 @@ export function VoicePage() {
             customerId={customerId}
             withCustomer={staff && !customerId}
             value={accountId}
-            onChange={(v) => update({ account: v })}
+            onChange={setAccount}
           />
         </Group>
       )}
       <ChannelBanner account={accountId ? account : undefined} />
-      <Tabs value={tab} onChange={(v) => update({ tab: v ?? 'trunks' })} keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="sm">
           <Tabs.Tab value="trunks">{staff ? 'SIP Trunk' : 'Trunk Groups'}</Tabs.Tab>
           <Tabs.Tab value="network">{staff ? '382 Network' : 'Network'}</Tabs.Tab>
