@@ -19,7 +19,8 @@ export function seedApiAccess(sc: SeedContext): void {
           ]);
     const names = rng.sample(API_KEY_NAMES, n);
     names.forEach((name, k) => {
-      const environment = k === 0 || (!/Staging|Development|QA/.test(name) && rng.chance(0.6)) ? 'Production' : 'Development';
+      // the key's name says what it serves: staging, development, QA and local keys are Development keys
+      const environment = /Staging|Development|QA|Local/.test(name) ? 'Development' : 'Production';
       const key = `${environment === 'Production' ? 'pk_live_' : 'pk_test_'}${rng.string(32, BASE62)}`;
       // the demo customer's newest key is a few days old (a recent "API key created" notification)
       const newest = a.customer.index === 0 && a.index === 0 && k === n - 1;
