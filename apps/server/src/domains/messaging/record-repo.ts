@@ -1,0 +1,237 @@
+/** Messaging's record queries: opt-outs' health, the compliance cards, messages and sending. */
+import type { TMessageFilters } from '@portal/contract/messaging';
+import { type AnyColumn, and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { accounts, campaigns, customers, messageEvents, messages, optOuts, phoneNumbers } from '../../db/schema/index.ts';
+import { formulaSafeSql } from '../../lib/export.ts';
+import { likePattern } from '../../lib/paging.ts';
+import { afterKey, param, type Statement, type TimeKey } from '../../lib/sql-statement.ts';
+
+type Scope = { customerId: string | null; accountId?: string | null };
+const _live = (scope: Scope, customerColumn: AnyColumn) =>
+  and(isNull(customers.deletedAt), scope.customerId ? eq(customerColumn, scope.customerId) : undefined);
+
+// ---------------------------------------------------------------------------------------------
+// The compliance cards
+
+/** Local SMS numbers in scope held by no approved campaign. */
+export async function unlinkedSmsNumbers(db: DbOrTx, scope: Scope, limit: number) {
+  const where = and(
+    isNull(accounts.deletedAt),
+    eq(phoneNumbers.type, 'DID'),
+    sql`'SMS' = ANY(${phoneNumbers.features})`,
+    scope.customerId ? eq(phoneNumbers.customerId, scope.customerId) : sql`${phoneNumbers.customerId} IS NOT NULL`,
+    scope.accountId ? eq(phoneNumbers.accountId, scope.accountId) : undefined,
+  );
+  const unlinked = and(
+    where,
+    or(
+      isNull(phoneNumbers.campaignId),
+      sql`NOT EXISTS (SELECT 1 FROM campaigns c WHERE c.id = ${phoneNumbers.campaignId} AND c.status = 'Approved')`,
+    ),
+  );
+  const [rows, [all], [none]] = await Promise.all([
+    db
+      .select({ id: phoneNumbers.id, number: phoneNumbers.number, accountName: accounts.name })
+      .from(phoneNumbers)
+      .innerJoin(accounts, eq(accounts.id, phoneNumbers.accountId))
+      .where(unlinked)
+      .orderBy(phoneNumbers.number)
+      .limit(limit),
+    db.select({ n: count() }).from(phoneNumbers).innerJoin(accounts, eq(accounts.id, phoneNumbers.accountId)).where(where),
+    db.select({ n: count() }).from(phoneNumbers).innerJoin(accounts, eq(accounts.id, phoneNumbers.accountId)).where(unlinked),
+  ]);
+  return { rows, smsNumbers: all?.n ?? 0, unlinkedTotal: none?.n ?? 0 };
+}
+
+export async function approvedCampaignCount(db: DbOrTx, scope: Scope) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.status, 'Approved'),
+        scope.customerId ? eq(campaigns.customerId, scope.customerId) : undefined,
+        scope.accountId ? eq(campaigns.accountId, scope.accountId) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Opt-outs in scope, and outbound messages accepted for an opted-out number after it opted out (since `since`). */
+export async function optOutHealth(db: DbOrTx, scope: Scope, since: Date) {
+  const cond = and(
+    scope.customerId ? eq(optOuts.customerId, scope.customerId) : undefined,
+    scope.accountId ? eq(optOuts.accountId, scope.accountId) : undefined,
+  );
+  const [[all], [breaches]] = await Promise.all([
+    db.select({ n: count() }).from(optOuts).where(cond),
+    db
+      .select({ n: count() })
+      .from(optOuts)
+      .innerJoin(
+        messages,
+        and(
+          eq(messages.accountId, optOuts.accountId),
+          eq(messages.toNumber, optOuts.number),
+          eq(messages.direction, 'Outbound'),
+          sql`${messages.sentAt} > ${optOuts.createdAt}`,
+          sql`${messages.sentAt} >= ${since.toISOString()}::timestamptz`,
+        ),
+      )
+      .where(cond),
+  ]);
+  return { optOuts: all?.n ?? 0, sentToOptedOut: breaches?.n ?? 0 };
+}
+
+export async function purgeMessagesBefore(tx: DbOrTx, cutoff: Date) {
+  const rows = await tx.delete(messages).where(lt(messages.sentAt, cutoff)).returning({ id: messages.id });
+  return rows.length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages: hand-written SQL, like the CDRs (one statement for the page, the chunks and COPY).
+
+export interface MessageCriteria {
+  customerId: string | null;
+  accountId: string | null;
+  filters: TMessageFilters;
+  since?: Date | undefined;
+  until?: Date | undefined;
+}
+
+function messageWhere(c: MessageCriteria, params: unknown[]): string {
+  const p = (v: unknown) => param(params, v);
+  const f = c.filters;
+  const parts: string[] = [];
+  if (c.accountId) parts.push(`m.account_id = ${p(c.accountId)}::uuid`);
+  if (c.customerId) parts.push(`m.customer_id = ${p(c.customerId)}::uuid`);
+  if (c.since) parts.push(`m.sent_at >= ${p(c.since.toISOString())}::timestamptz`);
+  if (c.until) parts.push(`m.sent_at < ${p(c.until.toISOString())}::timestamptz`);
+  if (f.status) parts.push(`m.status = ${p(f.status)}`);
+  if (f.type) parts.push(`m.type = ${p(f.type)}`);
+  if (f.direction) parts.push(`m.direction = ${p(f.direction)}`);
+  if (f.from) parts.push(`m.from_number LIKE ${p(likePattern(f.from))}`);
+  if (f.to) parts.push(`m.to_number LIKE ${p(likePattern(f.to))}`);
+  return parts.length ? parts.join(' AND ') : 'TRUE';
+}
+
+export function messagePageStatement(c: MessageCriteria, after: TimeKey | null, limit: number): Statement {
+  const params: unknown[] = [];
+  const where = messageWhere(c, params) + afterKey(params, 'm.sent_at', 'm.id', after);
+  const lim = param(params, limit + 1);
+  return {
+    text: `SELECT m.id::text AS id, m.message_id, m.account_id, a.name AS account_name, m.from_number, m.to_number, m.type,
+       m.direction, m.status, m.segments, m.cost::text AS cost, m.sent_at
+FROM (SELECT * FROM messages m WHERE ${where} ORDER BY m.sent_at DESC, m.id DESC LIMIT ${lim}) m
+JOIN accounts a ON a.id = m.account_id
+ORDER BY m.sent_at DESC, m.id DESC`,
+    params,
+  };
+}
+
+function messageExportSelect(tzParam: string): string {
+  return `to_char(m.sent_at AT TIME ZONE ${tzParam}, 'YYYY-MM-DD HH24:MI:SS') AS "Date/Time",
+  ${formulaSafeSql('m.message_id')} AS "Message ID", ${formulaSafeSql('(SELECT a.name FROM accounts a WHERE a.id = m.account_id)')} AS "Account",
+  m.from_number AS "From", m.to_number AS "To", m.type AS "Type", m.direction AS "Direction", m.status AS "Status",
+  m.segments AS "Segments", m.cost AS "Cost (USD)"`;
+}
+
+export function messageExportStatement(c: MessageCriteria, timeZone: string): Statement {
+  const params: unknown[] = [];
+  const where = messageWhere(c, params);
+  const tz = param(params, timeZone);
+  return { text: `SELECT ${messageExportSelect(tz)} FROM messages m WHERE ${where} ORDER BY m.sent_at DESC, m.id DESC`, params };
+}
+
+export function messageExportChunkStatement(c: MessageCriteria, timeZone: string, after: TimeKey | null, limit: number): Statement {
+  const params: unknown[] = [];
+  const where = messageWhere(c, params) + afterKey(params, 'm.sent_at', 'm.id', after);
+  const tz = param(params, timeZone);
+  const lim = param(params, limit);
+  return {
+    text: `SELECT ${messageExportSelect(tz)}, m.sent_at AS key_at, m.id::text AS key_id
+FROM messages m WHERE ${where} ORDER BY m.sent_at DESC, m.id DESC LIMIT ${lim}`,
+    params,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sending
+
+/** A number of the account that may send: its type and the campaign it sends under. */
+export async function senderNumber(db: DbOrTx, accountId: string, number: string) {
+  const [row] = await db
+    .select({
+      id: phoneNumbers.id,
+      type: phoneNumbers.type,
+      features: phoneNumbers.features,
+      campaignId: phoneNumbers.campaignId,
+      campaignStatus: campaigns.status,
+    })
+    .from(phoneNumbers)
+    .leftJoin(campaigns, eq(campaigns.id, phoneNumbers.campaignId))
+    .where(and(eq(phoneNumbers.accountId, accountId), eq(phoneNumbers.number, number)));
+  return row;
+}
+
+export async function insertMessage(tx: DbOrTx, values: typeof messages.$inferInsert) {
+  const [row] = await tx.insert(messages).values(values).returning({ id: messages.id });
+  return (row as { id: number }).id;
+}
+
+export async function insertMessageEvent(tx: DbOrTx, values: typeof messageEvents.$inferInsert) {
+  await tx.insert(messageEvents).values(values);
+}
+
+export async function setMessageStatus(tx: DbOrTx, id: number, status: (typeof messages.$inferInsert)['status'], cost?: number) {
+  await tx
+    .update(messages)
+    .set({ status, updatedAt: new Date(), ...(cost === undefined ? {} : { cost }) })
+    .where(eq(messages.id, id));
+}
+
+const apiMessageColumns = {
+  id: messages.id,
+  messageId: messages.messageId,
+  customerId: messages.customerId,
+  accountId: messages.accountId,
+  fromNumber: messages.fromNumber,
+  toNumber: messages.toNumber,
+  body: messages.body,
+  type: messages.type,
+  direction: messages.direction,
+  status: messages.status,
+  segments: messages.segments,
+  cost: messages.cost,
+  campaignId: messages.campaignId,
+  requestId: messages.requestId,
+  sentAt: messages.sentAt,
+};
+
+export async function messageByPublicId(db: DbOrTx, messageId: string, scope: { customerId: string | null; accountId: string | null }) {
+  const [row] = await db
+    .select(apiMessageColumns)
+    .from(messages)
+    .where(
+      and(
+        eq(messages.messageId, messageId),
+        scope.customerId ? eq(messages.customerId, scope.customerId) : undefined,
+        scope.accountId ? eq(messages.accountId, scope.accountId) : undefined,
+      ),
+    );
+  return row;
+}
+
+export async function messageById(db: DbOrTx, id: number) {
+  const [row] = await db.select(apiMessageColumns).from(messages).where(eq(messages.id, id));
+  return row;
+}
+
+export async function eventsOf(db: DbOrTx, id: number) {
+  return db
+    .select({ status: messageEvents.status, detail: messageEvents.detail, at: messageEvents.at })
+    .from(messageEvents)
+    .where(eq(messageEvents.messageId, id))
+    .orderBy(messageEvents.at, messageEvents.id);
+}
