@@ -126,7 +126,9 @@ export function StatusTab({ scope }: { scope: MessagingScope }) {
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
         <ComplianceCard title="TCPA" state={data?.tcpa.state}>
           <Text size="sm">
-            {data ? `${data.tcpa.optOuts.toLocaleString('en-US')} opted-out numbers are blocked from your sends.` : 'Loading...'}
+            {data
+              ? `${data.tcpa.optOuts.toLocaleString('en-US')} opted-out ${data.tcpa.optOuts === 1 ? 'number is' : 'numbers are'} blocked from your sends.`
+              : 'Loading...'}
           </Text>
           {data && (
             <Text size="sm" c={data.tcpa.sentToOptedOut ? 'red' : 'dimmed'}>

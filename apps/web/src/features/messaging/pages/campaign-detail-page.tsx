@@ -1,4 +1,19 @@
-import { Alert, Badge, Button, Group, List, Modal, MultiSelect, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  List,
+  Modal,
+  MultiSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Timeline,
+  Title,
+} from '@mantine/core';
 import { CAMPAIGN_TRANSITIONS, type TCampaignDetail, type TCampaignStatus } from '@portal/contract/messaging';
 import { IconCheck, IconEdit, IconEye, IconLink, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -163,91 +178,95 @@ export function CampaignDetailPage() {
           {c.rejectionReason}
         </Alert>
       )}
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-        <Paper withBorder radius="md" p="md" style={{ gridColumn: 'span 2' }}>
-          <Stack gap="md">
-            <Title order={2} size="h4">
-              Registration
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Field label="Use Case">{c.useCase}</Field>
-              <Field label="Created">
-                <DateText value={c.createdAt} />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Paper withBorder radius="md" p="md">
+            <Stack gap="md">
+              <Title order={2} size="h4">
+                Registration
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <Field label="Use Case">{c.useCase}</Field>
+                <Field label="Created">
+                  <DateText value={c.createdAt} />
+                </Field>
+              </SimpleGrid>
+              <Field label="Description">{c.description}</Field>
+              <Field label="Message Flow (opt-in)">{c.messageFlow}</Field>
+              <Field label="Sample Messages">
+                <List size="sm" spacing={4} type="ordered">
+                  {c.sampleMessages.map((s) => (
+                    <List.Item key={s}>{s}</List.Item>
+                  ))}
+                </List>
               </Field>
-            </SimpleGrid>
-            <Field label="Description">{c.description}</Field>
-            <Field label="Message Flow (opt-in)">{c.messageFlow}</Field>
-            <Field label="Sample Messages">
-              <List size="sm" spacing={4} type="ordered">
-                {c.sampleMessages.map((s) => (
-                  <List.Item key={s}>{s}</List.Item>
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+                <Field label="Opt-in">{[c.optInKeywords, c.optInMessage].filter(Boolean).join(' — ')}</Field>
+                <Field label="Opt-out">{[c.optOutKeywords, c.optOutMessage].filter(Boolean).join(' — ')}</Field>
+                <Field label="Help">{[c.helpKeywords, c.helpMessage].filter(Boolean).join(' — ')}</Field>
+              </SimpleGrid>
+              <Group gap={6}>
+                {FLAG_LABELS.filter(([k]) => c[k]).map(([k, label]) => (
+                  <Badge key={k} variant="light" color="gray">
+                    {label}
+                  </Badge>
                 ))}
-              </List>
-            </Field>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <Field label="Opt-in">{[c.optInKeywords, c.optInMessage].filter(Boolean).join(' — ')}</Field>
-              <Field label="Opt-out">{[c.optOutKeywords, c.optOutMessage].filter(Boolean).join(' — ')}</Field>
-              <Field label="Help">{[c.helpKeywords, c.helpMessage].filter(Boolean).join(' — ')}</Field>
-            </SimpleGrid>
-            <Group gap={6}>
-              {FLAG_LABELS.filter(([k]) => c[k]).map(([k, label]) => (
-                <Badge key={k} variant="light" color="gray">
-                  {label}
-                </Badge>
-              ))}
-            </Group>
-          </Stack>
-        </Paper>
-        <Stack gap="md">
-          <Paper withBorder radius="md" p="md">
-            <Title order={2} size="h4" mb="sm">
-              Timeline
-            </Title>
-            <Timeline active={c.timeline.length - 1} bulletSize={16} lineWidth={2}>
-              {c.timeline.map((e) => (
-                <Timeline.Item key={e.id} color={statusColour(e.status)} title={e.status}>
-                  {e.reason && (
-                    <Text size="sm" c="dimmed">
-                      {e.reason}
+              </Group>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            <Paper withBorder radius="md" p="md">
+              <Title order={2} size="h4" mb="sm">
+                Timeline
+              </Title>
+              <Timeline active={c.timeline.length - 1} bulletSize={16} lineWidth={2}>
+                {c.timeline.map((e) => (
+                  <Timeline.Item key={e.id} color={statusColour(e.status)} title={e.status}>
+                    {e.reason && (
+                      <Text size="sm" c="dimmed">
+                        {e.reason}
+                      </Text>
+                    )}
+                    <Text size="xs" c="dimmed">
+                      <DateText value={e.at} format="datetime" />
+                      {e.by ? ` · ${e.by}` : ''}
                     </Text>
-                  )}
-                  <Text size="xs" c="dimmed">
-                    <DateText value={e.at} format="datetime" />
-                    {e.by ? ` · ${e.by}` : ''}
-                  </Text>
-                </Timeline.Item>
-              ))}
-            </Timeline>
-          </Paper>
-          <Paper withBorder radius="md" p="md">
-            <Title order={2} size="h4" mb="xs">
-              Traffic
-            </Title>
-            <SimpleGrid cols={2}>
-              <Field label="Sent">{c.sent.toLocaleString('en-US')}</Field>
-              <Field label="Delivered">{c.delivered.toLocaleString('en-US')}</Field>
-            </SimpleGrid>
-          </Paper>
-          <Paper withBorder radius="md" p="md">
-            <Title order={2} size="h4" mb="xs">
-              Numbers ({c.linkedNumbers.length})
-            </Title>
-            {c.linkedNumbers.length ? (
-              <Stack gap={2}>
-                {c.linkedNumbers.map((n) => (
-                  <PhoneText key={n.id} value={n.number} />
+                  </Timeline.Item>
                 ))}
-              </Stack>
-            ) : (
-              <Text size="sm" c="dimmed">
-                {c.status === 'Approved'
-                  ? 'No numbers send under this campaign yet.'
-                  : 'Numbers can be linked once the campaign is approved.'}
-              </Text>
-            )}
-          </Paper>
-        </Stack>
-      </SimpleGrid>
+              </Timeline>
+            </Paper>
+            <Paper withBorder radius="md" p="md">
+              <Title order={2} size="h4" mb="xs">
+                Traffic
+              </Title>
+              <SimpleGrid cols={2}>
+                <Field label="Sent">{c.sent.toLocaleString('en-US')}</Field>
+                <Field label="Delivered">{c.delivered.toLocaleString('en-US')}</Field>
+              </SimpleGrid>
+            </Paper>
+            <Paper withBorder radius="md" p="md">
+              <Title order={2} size="h4" mb="xs">
+                Numbers ({c.linkedNumbers.length})
+              </Title>
+              {c.linkedNumbers.length ? (
+                <Stack gap={2}>
+                  {c.linkedNumbers.map((n) => (
+                    <PhoneText key={n.id} value={n.number} />
+                  ))}
+                </Stack>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {c.status === 'Approved'
+                    ? 'No numbers send under this campaign yet.'
+                    : 'Numbers can be linked once the campaign is approved.'}
+                </Text>
+              )}
+            </Paper>
+          </Stack>
+        </Grid.Col>
+      </Grid>
       {modal === 'edit' && <CampaignModal campaign={c} onClose={() => setModal(null)} />}
       {modal === 'numbers' && <LinkNumbersModal campaign={c} onClose={() => setModal(null)} />}
       {modal === 'reject' && (
