@@ -6,7 +6,16 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const BENCHES = ['first-load.ts', 'sign-in-time.ts', 'embedded.ts', 'records.ts', 'public-api.ts', 'load.ts'];
+const BENCHES = [
+  'first-load.ts',
+  'sign-in-time.ts',
+  'embedded.ts',
+  'records.ts',
+  'rating.ts',
+  'public-api.ts',
+  'invoice-pdf.ts',
+  'load.ts',
+];
 const failed: string[] = [];
 for (const file of BENCHES) {
   console.log(`\n=== bench/${file} ===`);

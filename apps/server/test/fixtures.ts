@@ -8,14 +8,17 @@ import {
   campaigns,
   customers,
   dncEntries,
+  invoices,
   ipAddresses,
   knowledgeArticles,
   messageTemplates,
   notifications,
   optOuts,
+  paymentMethods,
   phoneNumbers,
   portingDocuments,
   portingRequests,
+  rateDecks,
   serviceStatus,
   tickets,
   trunks,
@@ -63,6 +66,10 @@ export interface TenantFixtures {
   /** A webhook of the tenant and a delivery of it. */
   webhook: string;
   webhookDelivery: string;
+  /** A Due or Overdue invoice of the tenant, a payment method that is not its default, and its contract rate deck. */
+  invoice: string;
+  paymentMethod: string;
+  rateDeck: string;
 }
 
 export interface Fixtures {
@@ -182,7 +189,23 @@ async function tenant(db: Db, code: string, adminEmail: string): Promise<TenantF
     .where(and(eq(apiKeys.customerId, c.id), eq(apiKeys.status, 'Active')))
     .orderBy(asc(apiKeys.id))
     .limit(1);
+  const [invoice] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.customerId, c.id), inArray(invoices.status, ['Due', 'Overdue'])))
+    .orderBy(asc(invoices.invoiceNumber))
+    .limit(1);
+  const [method] = await db
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.customerId, c.id), eq(paymentMethods.isDefault, false), isNull(paymentMethods.deletedAt)))
+    .orderBy(asc(paymentMethods.id))
+    .limit(1);
+  const [deck] = await db.select({ id: rateDecks.id }).from(rateDecks).where(eq(rateDecks.customerId, c.id)).limit(1);
   return {
+    invoice: need(invoice, `due invoice of ${code}`).id,
+    paymentMethod: need(method, `non-default payment method of ${code}`).id,
+    rateDeck: need(deck, `rate deck of ${code}`).id,
     brand,
     campaign,
     template,

@@ -161,7 +161,10 @@ export type FixtureKind =
   | 'optOut'
   | 'webhook'
   | 'webhookDelivery'
-  | 'apiKey';
+  | 'apiKey'
+  | 'invoice'
+  | 'paymentMethod'
+  | 'rateDeck';
 
 export function fixtureId(t: TenantFixtures, kind: FixtureKind): string {
   switch (kind) {
@@ -211,6 +214,12 @@ export function fixtureId(t: TenantFixtures, kind: FixtureKind): string {
       return t.webhookDelivery;
     case 'apiKey':
       return t.apiKey;
+    case 'invoice':
+      return t.invoice;
+    case 'paymentMethod':
+      return t.paymentMethod;
+    case 'rateDeck':
+      return t.rateDeck;
   }
 }
 
@@ -221,6 +230,7 @@ export const ID_FIELDS: Record<string, FixtureKind> = {
   numberIds: 'number',
   brandId: 'brand',
   apiKeyId: 'apiKey',
+  paymentMethodId: 'paymentMethod',
 };
 
 export function idFieldKind(key: string, field: Field): FixtureKind | undefined {
@@ -237,8 +247,11 @@ export const PARAM_FIXTURES: [RegExp, Record<string, FixtureKind>][] = [
   [/^\/api\/(admin\/)?customers\/:id(\/|$)/, { id: 'customer' }],
   [/^\/api\/names\/customers\/:id$/, { id: 'customer' }],
   [/^\/api\/names\/accounts\/:id$/, { id: 'account' }],
+  [/^\/api\/customers\/:customerId\/payment-methods\/:methodId(\/default)?$/, { customerId: 'customer', methodId: 'paymentMethod' }],
   [/^\/api\/customers\/:customerId\//, { customerId: 'customer' }],
-  [/^\/api\/accounts\/:id$/, { id: 'account' }],
+  [/^\/api\/accounts\/:id(\/budget)?$/, { id: 'account' }],
+  [/^\/api\/invoices\/:id(\/pdf|\/adjustments|\/finalize|\/void|\/reminders|\/pay)?$/, { id: 'invoice' }],
+  [/^\/api\/rate-decks\/:id(\/rates|\/import)?$/, { id: 'rateDeck' }],
   [/^\/api\/admin\/accounts\/:id\/services$/, { id: 'account' }],
   [/^\/api\/admin\/accounts\/:id\/services\/:serviceId$/, { id: 'serviceAccount', serviceId: 'service' }],
   [/^\/api\/porting\/:id\/documents\/:documentId$/, { id: 'documentRequest', documentId: 'portingDocument' }],

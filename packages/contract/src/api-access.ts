@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAccountChoice, ZId, ZIsoDate, ZIsoDateTime, ZPageQuery, ZRequiredText, ZText } from './common.ts';
+import { optional, ZAccountChoice, ZId, ZIsoDate, ZIsoDateTime, ZPageQuery, ZRequiredText, ZText } from './common.ts';
 import { isIpOrCidr } from './ip.ts';
 import { DATE_ORDER, dateOrder, ZRecordPage } from './voice.ts';
 /** API access: API keys, webhooks and the events they receive. */
@@ -13,8 +13,6 @@ export type TWebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 // ---------------------------------------------------------------------------------------------
 // API keys
-
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 /** What a key may do; a key without scopes may do everything the public API offers. */
 export const API_SCOPES = ['numbers:read', 'cdrs:read', 'messages:read', 'messages:send'] as const;

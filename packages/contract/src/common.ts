@@ -106,3 +106,6 @@ export const ZOptionalText = (max = 200) =>
     .transform((v) => (v ? v : null));
 
 export const ZRequiredText = (label: string, max = 200) => ZText().trim().min(1, `${label} is required`).max(max);
+
+/** A list filter: empty strings mean "no filter" (what an emptied form field sends). */
+export const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());

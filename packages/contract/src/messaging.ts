@@ -1,6 +1,6 @@
 import { SegmentedMessage } from 'sms-segments-calculator';
 import { z } from 'zod';
-import { ZAccountChoice, ZEmail, ZId, ZIsoDateTime, ZOptionalText, ZPageQuery, ZRequiredText, ZText } from './common.ts';
+import { optional, ZAccountChoice, ZEmail, ZId, ZIsoDateTime, ZOptionalText, ZPageQuery, ZRequiredText, ZText } from './common.ts';
 import { ZE164, ZPhone } from './phone.ts';
 import { DATE_ORDER, dateOrder, ZRecordFilters, ZRecordPage } from './voice.ts';
 
@@ -17,8 +17,6 @@ export type TCampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export type TTemplateStatus = (typeof TEMPLATE_STATUSES)[number];
 export type TMessageStatus = (typeof MESSAGE_STATUSES)[number];
 export type TMessageType = (typeof MESSAGE_TYPES)[number];
-
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 // ---------------------------------------------------------------------------------------------
 // Segments: GSM-7 160 / 153 characters a segment, UCS-2 70 / 67 (Twilio's calculator).

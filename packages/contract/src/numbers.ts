@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAccountChoice, ZId, ZIsoDate, ZIsoDateTime, ZPage, ZPageQuery, ZText } from './common.ts';
+import { optional, ZAccountChoice, ZId, ZIsoDate, ZIsoDateTime, ZPage, ZPageQuery, ZText } from './common.ts';
 import { ZE164 } from './phone.ts';
 
 export const NUMBER_TYPES = ['DID', 'TFN'] as const;
@@ -48,9 +48,6 @@ export const ZPortingDocumentFile = z
     else if (file.size < 1) ctx.addIssue({ code: 'custom', message: 'The file is empty' });
     else if (file.size > PORTING_DOCUMENT_MAX_BYTES) ctx.addIssue({ code: 'custom', message: 'The file is larger than 10 MB' });
   });
-
-/** A list filter: empty strings mean "no filter" (what an emptied form field sends). */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 /** Where a list is scoped: staff may narrow to a customer or an account; customers only to their own accounts. */
 export const ZScopeQuery = z.object({

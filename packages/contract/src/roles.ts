@@ -63,6 +63,8 @@ export const PERMISSIONS = {
   'api.write': ['staff:admin', 'staff:account_manager', 'staff:technical', 'customer:admin'],
   'billing.read': ['staff:admin', 'staff:account_manager', 'staff:billing', 'staff:support', ...CUSTOMER],
   'billing.write': ['staff:admin', 'staff:billing', 'customer:admin'],
+  /** Invoices (generate, adjust, finalize, void, remind, the monthly run) and rate decks: the provider's billing staff. */
+  'billing.manage': ['staff:admin', 'staff:billing'],
   'users.read': ['staff:admin', 'customer:admin'],
   'users.write': ['staff:admin', 'customer:admin'],
   /** Lifting a sign-in lockout (anyone can lock anyone by guessing): staff admins only. */

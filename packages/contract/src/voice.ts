@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { ZMaxVoiceChannels } from './accounts.ts';
-import { ZAccountChoice, ZCursorPage, ZId, ZIsoDate, ZIsoDateTime, ZPage, ZPageQuery, ZText } from './common.ts';
+import { optional, ZAccountChoice, ZCursorPage, ZId, ZIsoDate, ZIsoDateTime, ZPage, ZPageQuery, ZText } from './common.ts';
 
 export const ROUTE_STRATEGIES = ['Round Robin', 'Random', 'LCR', 'Sequential', 'Weight Based'] as const;
 export const TRUNK_STATUSES = ['Active', 'Inactive', 'Suspended', 'Pending'] as const;
@@ -95,8 +95,6 @@ export const ZPublicIp = ZText()
   .min(1, 'Enter an IP address')
   .refine(isIpAddress, 'Enter a valid IPv4 or IPv6 address')
   .refine((v) => !isIpAddress(v) || isPublicIp(v), NOT_PUBLIC_IP);
-
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 export const ZTrunkIp = z.object({
   ip: ZPublicIp,

@@ -1,5 +1,6 @@
 import { purgeApiRequestsJob } from '../domains/api-access/jobs.ts';
 import { sweepExpiredSessionsJob } from '../domains/auth/jobs.ts';
+import { autoPayJob, budgetJob, invoiceRunJob, overdueJob, rerateJob, settlePaymentJob } from '../domains/billing/jobs.ts';
 import { sendEmailJob } from '../domains/email/jobs.ts';
 import { purgeMessagesJob, simulateDeliveryJob } from '../domains/messaging/jobs.ts';
 import { deactivateStaleIpsJob } from '../domains/voice/jobs.ts';
@@ -16,4 +17,10 @@ export const ALL_JOBS: readonly JobDefinition<never>[] = [
   purgeApiRequestsJob,
   deliverWebhookJob,
   deliverDueWebhooksJob,
+  invoiceRunJob,
+  overdueJob,
+  autoPayJob,
+  settlePaymentJob,
+  rerateJob,
+  budgetJob,
 ];

@@ -26,6 +26,11 @@ export const accounts = pgTable(
     /** The account's messaging prices (what a template or a send costs): SMS per segment, MMS per message. */
     smsSegmentPrice: rate('sms_segment_price').notNull().default(0.0075),
     mmsMessagePrice: rate('mms_message_price').notNull().default(0.02),
+    /** The monthly budget (alerts at 75/90/100 % of it); null = none. */
+    monthlyBudget: money('monthly_budget'),
+    /** The highest budget alert sent this month, and the month it was for (YYYY-MM). */
+    budgetAlertLevel: integer('budget_alert_level'),
+    budgetAlertMonth: text('budget_alert_month'),
     lastAccessedAt: ts('last_accessed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

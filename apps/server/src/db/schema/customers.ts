@@ -25,6 +25,10 @@ export const customers = pgTable(
     accountType: text('account_type').notNull().default('Business'),
     /** Premium customers get phone support. */
     premium: boolean('premium').notNull().default(false),
+    /** Auto-pay: due invoices are charged to the default payment method on their due date. */
+    autoPay: boolean('auto_pay').notNull().default(false),
+    /** Set when auto-pay failed every retry: flagged for staff (dunning), never a silent suspension. */
+    dunningSince: ts('dunning_since'),
     accountManagerId: uuid('account_manager_id').references((): AnyPgColumn => users.id),
     primaryContactName: text('primary_contact_name'),
     primaryContactTitle: text('primary_contact_title'),

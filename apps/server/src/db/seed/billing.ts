@@ -1,5 +1,5 @@
 /** Billing: payment methods, twelve months of invoices with their lines, and payments. */
-import type { TInvoiceStatus } from '@portal/contract/billing';
+import type { TInvoiceLineKind, TInvoiceStatus } from '@portal/contract/billing';
 import { DEFAULT_SETTINGS } from '@portal/contract/settings';
 import type * as s from '../schema/index.ts';
 import type { Row, SeedAccount, SeedContext, SeedCustomer, SeedPaymentMethod } from './context.ts';
@@ -105,6 +105,8 @@ export function seedBilling(sc: SeedContext): void {
     }
     c.methods = methods;
     c.defaultMethod = at(methods, 0);
+    // a third of the customers (not the demo one, whose journeys pay by hand) pay by auto-pay
+    c.row.autoPay = c.index % 3 === 1 && c.defaultMethod?.type === 'credit_card';
     for (const a of c.accounts)
       if (!a.useCustomerBilling && a.billable && rng.chance(0.5)) a.ownMethod = addMethod(c, a, 'credit_card', false, 'future');
   }
@@ -163,10 +165,16 @@ export function seedBilling(sc: SeedContext): void {
     perYear.set(year, seq);
     const id = sc.uuid();
     const due = add(p.issue, terms * DAY);
-    const lines: { description: string; quantity: number; unitPrice: number; amountCents: number }[] = [];
+    const lines: { kind: TInvoiceLineKind; description: string; quantity: number; unitPrice: number; amountCents: number }[] = [];
     for (const svc of a.services) {
       if (svc.status === 'pending') continue;
-      lines.push({ description: `${svc.spec.name} - monthly service`, quantity: 1, unitPrice: svc.cost, amountCents: cents(svc.cost) });
+      lines.push({
+        kind: 'services',
+        description: `${svc.spec.name} - monthly service`,
+        quantity: 1,
+        unitPrice: svc.cost,
+        amountCents: cents(svc.cost),
+      });
     }
     const held = a.numbers.filter((n) => n.assignedAt.getTime() < p.issue.getTime());
     const groups = new Map<string, { type: 'DID' | 'TFN'; fee: number; count: number }>();
@@ -178,6 +186,7 @@ export function seedBilling(sc: SeedContext): void {
     }
     for (const g of [...groups.values()].sort((x, y) => x.type.localeCompare(y.type) || x.fee - y.fee))
       lines.push({
+        kind: 'numbers',
         description: g.type === 'TFN' ? 'Toll-free number rental' : 'Local number rental',
         quantity: g.count,
         unitPrice: g.fee,
@@ -191,7 +200,13 @@ export function seedBilling(sc: SeedContext): void {
     const usageLine = (description: string, budgetCents: number, unit: number) => {
       const quantity = Math.round(budgetCents / 100 / unit);
       if (quantity <= 0) return;
-      lines.push({ description, quantity, unitPrice: unit, amountCents: Math.round(quantity * unit * 100) });
+      lines.push({
+        kind: /voice/i.test(description) ? 'voice' : 'messaging',
+        description,
+        quantity,
+        unitPrice: unit,
+        amountCents: Math.round(quantity * unit * 100),
+      });
     };
     if (usageCents > 0 && (voice || sms)) {
       const voiceCents = Math.round(usageCents * voiceShare);
@@ -206,7 +221,8 @@ export function seedBilling(sc: SeedContext): void {
         if (mms) usageLine('MMS messages', smsCents - Math.round(smsCents * 0.85), 0.02);
       }
     }
-    if (lines.length === 0) lines.push({ description: 'Account maintenance fee', quantity: 1, unitPrice: 10, amountCents: 1000 });
+    if (lines.length === 0)
+      lines.push({ kind: 'services', description: 'Account maintenance fee', quantity: 1, unitPrice: 10, amountCents: 1000 });
     const amount = fromCents(lines.reduce((sum, l) => sum + l.amountCents, 0));
 
     const dueDate = ymd(due);
@@ -217,7 +233,7 @@ export function seedBilling(sc: SeedContext): void {
       const latest = minDate(add(p.issue, (terms - 2) * DAY), add(sc.now, -HOUR));
       paidAt = sc.between(rng, minDate(add(p.issue, 2 * DAY), latest), latest);
     }
-    const number = `${prefix}-${year}-${pad(seq, 4)}`;
+    const number = `${prefix}-${year}-${pad(seq, 6)}`;
     const row: Row<typeof s.invoices> = {
       id,
       invoiceNumber: number,
@@ -228,7 +244,9 @@ export function seedBilling(sc: SeedContext): void {
       periodStart: ymd(p.periodStart),
       periodEnd: ymd(p.periodEnd),
       amount,
+      amountPaid: p.paid ? amount : 0,
       status,
+      finalizedAt: createdAt,
       paidAt,
       lastReminderAt: status === 'Overdue' ? minDate(add(due, rng.int(1, 7) * DAY), add(sc.now, -2 * HOUR)) : null,
       createdAt,
@@ -238,6 +256,8 @@ export function seedBilling(sc: SeedContext): void {
       sc.rows.invoiceLines.push({
         id: sc.uuid(),
         invoiceId: id,
+        kind: l.kind,
+        accountId: a.id,
         description: l.description,
         quantity: l.quantity,
         unitPrice: l.unitPrice,
@@ -247,6 +267,9 @@ export function seedBilling(sc: SeedContext): void {
     });
     sc.invoices.push({ id, number, account: a, issue: p.issue, due, amount, status, paidAt, row });
   }
+
+  // the numbering continues from the seeded invoices
+  for (const [year, last] of perYear) sc.rows.invoiceCounters.push({ prefix, year, last });
 
   // payments: one Successful per Paid invoice; Failed attempts on some overdue ones; a few Pending
   const methodOf = (a: SeedAccount) => a.ownMethod ?? a.customer.defaultMethod;

@@ -11,6 +11,7 @@ import type { TInvoiceStatus } from '@portal/contract/billing';
 import type { TNumberStatus, TPortingStatus } from '@portal/contract/numbers';
 import type { TTicketStatus } from '@portal/contract/support';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { RatePrefix } from '../../domains/billing/rating.ts';
 import type * as s from '../schema/index.ts';
 import type { ServiceSpec } from './data/catalogue.ts';
 import type { CompanySpec } from './data/companies.ts';
@@ -78,6 +79,9 @@ export interface SeedData {
   webhookDeliveries: Row<typeof s.webhookDeliveries>[];
   apiRequests: Row<typeof s.apiRequests>[];
   paymentMethods: Row<typeof s.paymentMethods>[];
+  rateDecks: Row<typeof s.rateDecks>[];
+  ratePrefixes: Row<typeof s.ratePrefixes>[];
+  invoiceCounters: Row<typeof s.invoiceCounters>[];
   invoices: Row<typeof s.invoices>[];
   invoiceLines: Row<typeof s.invoiceLines>[];
   payments: Row<typeof s.payments>[];
@@ -241,6 +245,9 @@ function emptyRows(): SeedData {
     webhookDeliveries: [],
     apiRequests: [],
     paymentMethods: [],
+    rateDecks: [],
+    ratePrefixes: [],
+    invoiceCounters: [],
     invoices: [],
     invoiceLines: [],
     payments: [],
@@ -277,6 +284,11 @@ export class SeedContext {
   readonly customers: SeedCustomer[] = [];
   readonly accounts: SeedAccount[] = [];
   readonly invoices: SeedInvoice[] = [];
+  /** The rate decks by owner (customer id; '' = the default), for rating the calls. */
+  readonly decks = new Map<
+    string,
+    { prefixes: RatePrefix[]; inbound: { ratePerMinute: number; firstIncrement: number; nextIncrement: number } }
+  >();
   readonly tickets: SeedTicket[] = [];
   readonly apiKeys: SeedApiKey[] = [];
   readonly portingRequests: SeedPortingRequest[] = [];

@@ -23,6 +23,7 @@ import { seedMessaging } from './messaging.ts';
 import { seedEmailOutbox, seedNotifications } from './notifications.ts';
 import { seedNumbers } from './numbers.ts';
 import { seedPorting } from './porting.ts';
+import { seedRating } from './rating.ts';
 import { seedSettings } from './settings.ts';
 import { seedSupport } from './support.ts';
 import { seedUsage } from './usage.ts';
@@ -117,6 +118,7 @@ export function buildSeedData(opts: BuildOptions): SeedData {
   seedNumbers(sc);
   seedPorting(sc);
   seedVoice(sc);
+  seedRating(sc);
   seedUsage(sc);
   seedMessaging(sc);
   seedApiAccess(sc);
@@ -160,6 +162,9 @@ async function insertAll(tx: Tx, d: SeedData): Promise<void> {
   await insertBatches(tx, schema.webhookDeliveries, d.webhookDeliveries);
   await insertBatches(tx, schema.apiRequests, d.apiRequests);
   await insertBatches(tx, schema.paymentMethods, d.paymentMethods);
+  await insertBatches(tx, schema.rateDecks, d.rateDecks);
+  await insertBatches(tx, schema.ratePrefixes, d.ratePrefixes);
+  await insertBatches(tx, schema.invoiceCounters, d.invoiceCounters);
   await insertBatches(tx, schema.invoices, d.invoices);
   await insertBatches(tx, schema.invoiceLines, d.invoiceLines);
   await insertBatches(tx, schema.payments, d.payments);

@@ -273,7 +273,7 @@ describe('demo seed', () => {
         sql`SELECT count(*)::int AS n FROM invoices WHERE (status = 'Overdue' AND due_date >= ${today}::date) OR (status = 'Due' AND due_date < ${today}::date)`,
       ),
     ).toBe(0);
-    expect(await count(sql`SELECT count(*)::int AS n FROM invoices WHERE invoice_number !~ '^INV-[0-9]{4}-[0-9]{4}$'`)).toBe(0);
+    expect(await count(sql`SELECT count(*)::int AS n FROM invoices WHERE invoice_number !~ '^INV-[0-9]{4}-[0-9]{6}$'`)).toBe(0);
     // the demo customer shows a Due and an Overdue invoice
     const acme = await rows<{ status: string; n: number }>(sql`
       SELECT i.status, count(*)::int AS n FROM invoices i JOIN customers c ON c.id = i.customer_id

@@ -1,4 +1,5 @@
 /** Usage: a year of call detail records and messages per account (usage_daily is rolled up from them in SQL). */
+import { compileDeck, type DeckRater, rateCall } from '../../domains/billing/rating.ts';
 import type * as s from '../schema/index.ts';
 import type { Row, SeedAccount, SeedContext } from './context.ts';
 import { allocate, at, DAY, maxDate, TIER_WEIGHT, trafficTime } from './helpers.ts';
@@ -26,10 +27,24 @@ export function seedUsage(sc: SeedContext): void {
   });
   const cdrCounts = allocate(sc.volumes.cdrs, cdrWeights);
   const cdrs: Row<typeof s.cdrs>[] = [];
+  // every call is rated against its customer's deck (else the default), as ingestion rates it
+  const raters = new Map<string, DeckRater>();
+  const raterFor = (customerId: string): DeckRater => {
+    const key = sc.decks.has(customerId) ? customerId : '';
+    let r = raters.get(key);
+    if (!r) {
+      const d = sc.decks.get(key);
+      if (!d) throw new Error('seedRating must run before seedUsage');
+      r = { deck: compileDeck(d.prefixes), inbound: d.inbound };
+      raters.set(key, r);
+    }
+    return r;
+  };
   sc.accounts.forEach((a, i) => {
     const w = windows[i];
     const n = at(cdrCounts, i);
     if (!w || n === 0) return;
+    const rater = raterFor(a.customer.id);
     const nums = voiceNumbersOf(a);
     for (let k = 0; k < n; k++) {
       const startedAt = trafficTime(rng, w[0], w[1]);
@@ -44,18 +59,20 @@ export function seedUsage(sc: SeedContext): void {
       let duration = 0;
       if (status === 'Completed')
         duration = rng.chance(0.03) ? rng.int(900, 3600) : Math.min(3600, Math.max(4, Math.round(rng.exponential(165))));
-      const minutes = Math.ceil(duration / 60);
+      const fromNumber = outbound ? own : sc.remote(rng);
+      const toNumber = outbound ? sc.remote(rng) : own;
+      const direction = outbound ? 'Outbound' : 'Inbound';
       cdrs.push({
         customerId: a.customer.id,
         accountId: a.id,
         callId: rng.uuid(),
-        fromNumber: outbound ? own : sc.remote(rng),
-        toNumber: outbound ? sc.remote(rng) : own,
+        fromNumber,
+        toNumber,
         startedAt,
         durationSeconds: duration,
         status,
-        direction: outbound ? 'Outbound' : 'Inbound',
-        cost: Math.round(minutes * a.ratePerMinute * 10_000) / 10_000,
+        direction,
+        cost: rateCall(rater, { direction, toNumber, startedAt, durationSeconds: duration }).cost,
       });
     }
   });

@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { paymentMethods } from '../../db/schema/index.ts';
 import { type Ctx, inTransaction, ownCustomer } from '../../lib/context.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import * as repo from './repo.ts';
 
@@ -146,3 +146,64 @@ export async function billingSummary(ctx: Ctx, customerId: string): Promise<TBil
     nextBillingDate: next.toISOString().slice(0, 10),
   };
 }
+
+/** Make Default: exactly one default; the old one is cleared in the same transaction. */
+export async function makeDefaultMethod(ctx: Ctx, customerId: string, methodId: string): Promise<TPaymentMethod> {
+  const customer = await reachableCustomer(ctx, customerId);
+  const row = await inTransaction(ctx, async (tx) => {
+    const method = await repo.findPaymentMethod(tx.db, customerId, methodId);
+    if (!method || method.accountId) throw notFound('Payment method');
+    if (methodStatus(method) === 'Expired')
+      throw invalid({ paymentMethodId: 'An expired card cannot be the default' }, 'An expired card cannot be the default');
+    const updated = await repo.setDefaultMethod(tx.db, customerId, methodId);
+    if (!updated) throw notFound('Payment method');
+    await recordAudit(tx, {
+      action: 'payment_method.default',
+      entityType: 'payment_method',
+      entityId: methodId,
+      customerId,
+      summary: `Made ${updated.brand ?? updated.bankName ?? 'the method'} •••• ${updated.last4} the default payment method of ${customer.name}`,
+    });
+    return updated;
+  });
+  return toMethod(row);
+}
+
+/** Remove: the default cannot be removed while others exist (make another the default first); auto-pay needs one. */
+export async function removePaymentMethod(ctx: Ctx, customerId: string, methodId: string): Promise<void> {
+  const customer = await reachableCustomer(ctx, customerId);
+  await inTransaction(ctx, async (tx) => {
+    const method = await repo.findPaymentMethod(tx.db, customerId, methodId);
+    if (!method) throw notFound('Payment method');
+    const others = (await repo.countPaymentMethods(tx.db, customerId)) - (method.accountId ? 0 : 1);
+    if (method.isDefault && others > 0) throw new AppError(409, 'CONFLICT', 'Make another method the default before removing this one');
+    if (method.isDefault && (await repo.customerAutoPay(tx.db, customerId)))
+      throw new AppError(409, 'CONFLICT', 'Turn off auto-pay before removing the last payment method');
+    await repo.softDeleteMethod(tx.db, methodId);
+    await recordAudit(tx, {
+      action: 'payment_method.delete',
+      entityType: 'payment_method',
+      entityId: methodId,
+      customerId,
+      summary: `Removed payment method ${method.brand ?? method.bankName ?? ''} •••• ${method.last4} of ${customer.name}`,
+    });
+  });
+}
+
+export { createDeck, deleteDeck, importRates, listDecks, listRates, rateCall, raterOf, rerate } from './decks.ts';
+export {
+  addAdjustment,
+  deleteDraft,
+  exportInvoices,
+  finalizeInvoice,
+  generateInvoice,
+  getInvoice,
+  invoicePdfOf,
+  listInvoices,
+  overdueAndReminders,
+  runInvoices,
+  sendReminder,
+  voidInvoice,
+} from './invoices.ts';
+export { billingOverview, checkBudgets, setBudget } from './overview.ts';
+export { exportPayments, listPayments, payInvoice, runAutoPay, setAutoPay, settlePayment } from './payments.ts';

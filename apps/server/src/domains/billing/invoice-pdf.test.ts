@@ -1,0 +1,193 @@
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { describe, expect, it } from 'vitest';
+import {
+  formatDate,
+  formatMoney,
+  formatQuantity,
+  formatUnitPrice,
+  type InvoicePdfData,
+  invoicePdf,
+  invoicePdfBuffer,
+} from './invoice-pdf.ts';
+
+/** The text of each page, the items of a line joined by a space, one line per row. */
+async function pdfText(pdf: Buffer): Promise<{ pages: string[]; title: unknown }> {
+  const doc = await getDocument({ data: new Uint8Array(pdf), verbosity: 0, isEvalSupported: false }).promise;
+  try {
+    const pages: string[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const content = await (await doc.getPage(n)).getTextContent();
+      let text = '';
+      for (const item of content.items) {
+        if (!('str' in item)) continue;
+        text += item.str + (item.hasEOL ? '\n' : ' ');
+      }
+      pages.push(text.replace(/ +/g, ' '));
+    }
+    const meta = await doc.getMetadata();
+    return { pages, title: (meta.info as { Title?: unknown }).Title };
+  } finally {
+    await doc.destroy();
+  }
+}
+
+const sample = (over: Partial<InvoicePdfData> = {}): InvoicePdfData => ({
+  brand: 'Acme Voice',
+  invoiceNumber: 'INV-2025-0042',
+  status: 'Due',
+  issueDate: '2025-03-01',
+  dueDate: '2025-03-31',
+  periodStart: '2025-02-01',
+  periodEnd: '2025-02-28',
+  billTo: {
+    name: 'Globex Corporation',
+    contact: 'Hank Scorpio',
+    email: 'billing@globex.example',
+    addressLines: ['1 Globex Way', 'Cypress Creek, OR 97000'],
+  },
+  accountName: 'Globex Support Line',
+  sections: [
+    {
+      title: 'Voice usage',
+      lines: [
+        { description: 'Outbound calls, USA/Canada', quantity: 123_456, unitPrice: 0.0075, amount: 925.92 },
+        { description: 'Inbound toll-free minutes', quantity: 10_200.5, unitPrice: 0.012, amount: 122.41 },
+      ],
+    },
+    { title: 'Messaging usage', lines: [{ description: 'SMS sent', quantity: 25_000, unitPrice: 0.004, amount: 100 }] },
+    {
+      title: 'Number fees',
+      lines: [{ description: 'Local numbers (monthly)', quantity: 40, unitPrice: 1, amount: 40 }],
+    },
+    { title: 'Services', lines: [{ description: 'Premium support', quantity: 1, unitPrice: 1234.5, amount: 1234.5 }] },
+  ],
+  subtotal: 2422.83,
+  total: 2422.83,
+  amountPaid: 1000,
+  balanceDue: 1422.83,
+  paymentTerms: 'Net 30',
+  currency: 'USD',
+  ...over,
+});
+
+describe('the formats', () => {
+  it('prints money, unit prices, quantities and dates as the invoice needs them', () => {
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatMoney(-0.001)).toBe('$0.00');
+    expect(formatUnitPrice(0.0075)).toBe('$0.0075');
+    expect(formatUnitPrice(1.5)).toBe('$1.50');
+    expect(formatQuantity(123456)).toBe('123,456');
+    expect(formatQuantity(1234.567)).toBe('1,234.57');
+    expect(formatDate('2025-01-09')).toBe('01/09/2025');
+  });
+});
+
+describe('invoicePdf', () => {
+  it('renders the invoice: number, bill-to, sections, lines, formatted figures and totals', async () => {
+    const pdf = await invoicePdfBuffer(sample());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const { pages, title } = await pdfText(pdf);
+    expect(title).toBe('INV-2025-0042');
+    expect(pages).toHaveLength(1);
+    const text = pages[0] as string;
+    for (const expected of [
+      'Acme Voice',
+      'INVOICE',
+      'INV-2025-0042',
+      'Globex Corporation',
+      'Hank Scorpio',
+      'billing@globex.example',
+      'Cypress Creek, OR 97000',
+      'Globex Support Line',
+      '03/01/2025',
+      '03/31/2025',
+      '02/01/2025 – 02/28/2025',
+      'Voice usage',
+      'Messaging usage',
+      'Number fees',
+      'Services',
+      'Description',
+      'Quantity',
+      'Unit price',
+      'Amount',
+      'Outbound calls, USA/Canada',
+      'Inbound toll-free minutes',
+      'SMS sent',
+      'Local numbers (monthly)',
+      'Premium support',
+      '123,456',
+      '10,200.5',
+      '$0.0075',
+      '$925.92',
+      '$1,234.50',
+      'Subtotal',
+      '$2,422.83',
+      'Amount paid',
+      '$1,000.00',
+      'Balance due',
+      '$1,422.83',
+      'Net 30',
+      'Page 1 of 1',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('DRAFT');
+    expect(text).not.toContain('VOID');
+  });
+
+  it('shows DRAFT, and no number, while a draft', async () => {
+    const { pages, title } = await pdfText(await invoicePdfBuffer(sample({ invoiceNumber: null, status: 'Draft' })));
+    const text = pages.join('\n');
+    expect(text).toContain('DRAFT');
+    expect(text).not.toContain('INV-');
+    expect(title).toBe('Draft invoice');
+  });
+
+  it('marks a void invoice VOID', async () => {
+    const { pages } = await pdfText(await invoicePdfBuffer(sample({ status: 'Void' })));
+    expect(pages[0]).toContain('VOID');
+  });
+
+  it('paginates a long invoice, numbering the pages and repeating the column header', async () => {
+    const lines = Array.from({ length: 150 }, (_, i) => ({
+      description: `Line item ${String(i + 1).padStart(3, '0')}`,
+      quantity: 1000 + i,
+      unitPrice: 0.01,
+      amount: (1000 + i) / 100,
+    }));
+    const { pages } = await pdfText(await invoicePdfBuffer(sample({ sections: [{ title: 'Voice usage', lines }] })));
+    const n = pages.length;
+    expect(n).toBeGreaterThan(1);
+    expect(pages[0]).toContain(`Page 1 of ${n}`);
+    expect(pages[n - 1]).toContain(`Page ${n} of ${n}`);
+    pages.forEach((page, i) => {
+      expect(page).toContain(`Page ${i + 1} of ${n}`);
+      expect(page).toContain('Net 30');
+    });
+    const second = pages[1] as string;
+    expect(second).toContain('Voice usage (continued)');
+    expect(second).toMatch(/Description Quantity Unit price Amount/);
+    // every line is printed once, in order
+    const all = pages.join('\n');
+    const seen = [...all.matchAll(/Line item (\d{3})/g)].map((m) => Number(m[1]));
+    expect(seen).toEqual(lines.map((_, i) => i + 1));
+    expect(pages[n - 1]).toContain('Balance due');
+  });
+
+  it('streams a whole PDF to a piped destination, as a response gets it', async () => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+    });
+    await pipeline(invoicePdf(sample()), sink);
+    const streamed = Buffer.concat(chunks);
+    expect(streamed.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(streamed.subarray(-6).toString()).toContain('%%EOF');
+    expect((await pdfText(streamed)).pages).toEqual((await pdfText(await invoicePdfBuffer(sample()))).pages);
+  });
+});
