@@ -126,7 +126,7 @@ export async function computeLines(
   periodStart: string,
   periodEnd: string,
 ): Promise<NewLine[]> {
-  const accounts = await repo.billedAccounts(ctx.db, customerId, accountId);
+  const accounts = await repo.billedAccounts(ctx.db, customerId, accountId, periodStart);
   const ids = accounts.map((a) => a.id);
   const nameOf = new Map(accounts.map((a) => [a.id, a.name]));
   const many = accounts.length > 1;
@@ -201,6 +201,8 @@ export async function draftInvoice(
   input: { customerId: string; accountId: string | null; periodStart: string; periodEnd: string },
 ): Promise<string | null> {
   const lines = await computeLines(tx, input.customerId, input.accountId, input.periodStart, input.periodEnd);
+  if (lines.length === 0 && !input.accountId && (await repo.billedAccounts(tx.db, input.customerId, null, input.periodStart)).length === 0)
+    return null;
   const amount = round2(lines.reduce((s, l) => s + l.amount, 0));
   const inserted = await repo.insertInvoice(tx.db, {
     invoiceNumber: null,

@@ -26,8 +26,8 @@ import { methodStatus } from './service.ts';
 /** The gateway in use: the sandbox (a real processor would be chosen by configuration here). */
 export const gateway: PaymentGateway = sandboxGateway;
 
-/** Auto-pay retries after a failure: 3, 7 and 14 days after the due date; then dunning. */
-export const AUTO_PAY_RETRY_DAYS = [3, 7, 14] as const;
+/** Auto-pay retries after a failure, in days after the previous try: 3, 7 and 14 days after the first; then dunning. */
+export const AUTO_PAY_RETRY_DAYS = [3, 4, 7] as const;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
@@ -156,6 +156,7 @@ export async function runAutoPay(ctx: Ctx, now = new Date()): Promise<{ charged:
   let failed = 0;
   let dunning = 0;
   for (const due of await repo.autoPayDue(ctx.db, now)) {
+    // one invoice's trouble (a concurrent Pay Now) never stops the others'
     await inTransaction(ctx, async (tx) => {
       const method = await repo.defaultMethod(tx.db, due.customerId);
       let outcome: ChargeOutcome | null = null;
@@ -179,10 +180,9 @@ export async function runAutoPay(ctx: Ctx, now = new Date()): Promise<{ charged:
           summary: `Auto-pay failed ${attempts} times for invoice ${due.number}: flagged for billing follow-up`,
         });
       } else {
-        const dueDate = new Date(`${due.dueDate}T12:00:00Z`);
         await repo.updateInvoice(tx.db, due.invoiceId, {
           autoPayAttempts: attempts,
-          nextAutoPayAt: new Date(dueDate.getTime() + retryDays * 86_400_000),
+          nextAutoPayAt: new Date(now.getTime() + retryDays * 86_400_000),
         });
         if (!method) {
           await notifyUsers(tx, await customerAdminIds(tx, due.customerId), {
@@ -193,6 +193,9 @@ export async function runAutoPay(ctx: Ctx, now = new Date()): Promise<{ charged:
           });
         }
       }
+    }).catch((err: unknown) => {
+      if (!(err instanceof AppError)) throw err;
+      ctx.log.warn({ err, invoice: due.invoiceId }, 'auto-pay skipped an invoice');
     });
   }
   return { charged, failed, dunning };

@@ -212,8 +212,11 @@ export async function billToOf(db: DbOrTx, customerId: string, accountId: string
   };
 }
 
-/** The accounts an invoice covers: one account, or the customer's accounts on the customer's billing. */
-export async function billedAccounts(db: DbOrTx, customerId: string, accountId: string | null) {
+/**
+ * The accounts an invoice covers: one account, or the customer's accounts on the customer's
+ * billing that no invoice of their own already bills for the period.
+ */
+export async function billedAccounts(db: DbOrTx, customerId: string, accountId: string | null, periodStart?: string) {
   return db
     .select({ id: accounts.id, name: accounts.name })
     .from(accounts)
@@ -222,6 +225,9 @@ export async function billedAccounts(db: DbOrTx, customerId: string, accountId: 
         eq(accounts.customerId, customerId),
         isNull(accounts.deletedAt),
         accountId ? eq(accounts.id, accountId) : eq(accounts.useCustomerBilling, true),
+        !accountId && periodStart
+          ? sql`NOT EXISTS (SELECT 1 FROM invoices i WHERE i.account_id = ${accounts.id} AND i.period_start = ${periodStart}::date AND i.status <> 'Void')`
+          : undefined,
       ),
     )
     .orderBy(accounts.name);
@@ -310,14 +316,15 @@ export async function markOverdue(db: DbOrTx, today: string) {
   return rowsOf<{ id: string; customer_id: string; invoice_number: string }>(result);
 }
 
-/** Customers and accounts billed for a month that have no invoice for it yet. */
+/** Customers and accounts billed for a month that have no invoice for it yet (an account's own invoice counts too). */
 export async function unbilledForPeriod(db: DbOrTx, periodStart: string) {
   const result = await db.execute(sql`
     SELECT DISTINCT c.id AS customer_id, CASE WHEN a.use_customer_billing THEN NULL ELSE a.id END AS account_id
     FROM accounts a JOIN customers c ON c.id = a.customer_id
     WHERE a.deleted_at IS NULL AND c.deleted_at IS NULL AND a.created_at < (${periodStart}::date + interval '1 month')
-      AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.customer_id = c.id AND i.period_start = ${periodStart}::date AND i.status <> 'Void'
-        AND coalesce(i.account_id, '00000000-0000-0000-0000-000000000000'::uuid) = CASE WHEN a.use_customer_billing THEN '00000000-0000-0000-0000-000000000000'::uuid ELSE a.id END)`);
+      AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.account_id = a.id AND i.period_start = ${periodStart}::date AND i.status <> 'Void')
+      AND NOT (a.use_customer_billing AND EXISTS (SELECT 1 FROM invoices i WHERE i.customer_id = c.id AND i.account_id IS NULL
+        AND i.period_start = ${periodStart}::date AND i.status <> 'Void'))`);
   return rowsOf<{ customer_id: string; account_id: string | null }>(result);
 }
 
@@ -405,17 +412,23 @@ export async function setDunning(db: DbOrTx, customerId: string, at: Date | null
 }
 
 export async function setAutoPay(db: DbOrTx, customerId: string, autoPay: boolean) {
-  await db.update(customers).set({ autoPay, updatedAt: new Date() }).where(eq(customers.id, customerId));
+  // turning auto-pay on again (after fixing the method) starts the retries over and ends dunning
+  await db
+    .update(customers)
+    .set({ autoPay, ...(autoPay ? { dunningSince: null } : {}), updatedAt: new Date() })
+    .where(eq(customers.id, customerId));
   // invoices already due are charged by the next run; turning it off stops their charges
-  await db.execute(sql`UPDATE invoices SET next_auto_pay_at = ${autoPay ? sql`greatest(due_date::timestamptz + interval '12 hours', now())` : sql`NULL`}
-    WHERE customer_id = ${customerId} AND status IN ('Due', 'Overdue') AND auto_pay_attempts < 4`);
+  await db.execute(sql`UPDATE invoices SET auto_pay_attempts = 0,
+      next_auto_pay_at = ${autoPay ? sql`greatest(due_date::timestamptz + interval '12 hours', now())` : sql`NULL`}
+    WHERE customer_id = ${customerId} AND status IN ('Due', 'Overdue')`);
 }
 
 /** Invoices whose auto-pay charge is due now (customers with auto-pay on). */
 export async function autoPayDue(db: DbOrTx, now: Date) {
   const result = await db.execute(sql`SELECT i.id, i.customer_id, i.invoice_number, i.due_date::text AS due_date, i.auto_pay_attempts
     FROM invoices i JOIN customers c ON c.id = i.customer_id
-    WHERE c.auto_pay AND i.status IN ('Due', 'Overdue') AND i.next_auto_pay_at <= ${now} ORDER BY i.next_auto_pay_at LIMIT 1000`);
+    WHERE c.auto_pay AND i.status IN ('Due', 'Overdue') AND i.next_auto_pay_at <= ${now}
+      AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.invoice_id = i.id AND p.status = 'Pending') ORDER BY i.next_auto_pay_at LIMIT 1000`);
   return rowsOf<{ id: string; customer_id: string; invoice_number: string; due_date: string; auto_pay_attempts: number }>(result).map(
     (r) => ({
       invoiceId: r.id,
