@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { from as copyFrom } from 'pg-copy-streams';
+import { allPrefixes, deckIdForAccount, findDeck } from '../../domains/billing/deck-repo.ts';
+import { compileDeck, type DeckRater, rateCall } from '../../domains/billing/rating.ts';
 import type { Database } from '../client.ts';
 
 export interface ScaleOptions {
@@ -32,6 +34,8 @@ interface AccountPool {
   voice: string[];
   sms: string[];
   weight: number;
+  /** The deck that rates the account's calls (its own, its customer's or the default). */
+  rater: DeckRater | null;
 }
 
 const DAY = 86_400_000;
@@ -64,14 +68,34 @@ async function accountPools(database: Database): Promise<AccountPool[]> {
     ORDER BY a.id`);
   const rows = (result as unknown as { rows: { id: string; customer_id: string; voice: string[] | null; sms: string[] | null }[] }).rows;
   const rand = prng(7);
-  return rows.map((r) => ({
-    id: r.id,
-    customerId: r.customer_id,
-    voice: r.voice ?? [],
-    sms: r.sms ?? [],
-    // a few busy accounts and a long tail, like a real book
-    weight: 0.2 + rand() ** 3 * 5,
-  }));
+  const raters = new Map<string, DeckRater>();
+  const raterOf = async (accountId: string): Promise<DeckRater | null> => {
+    const deckId = await deckIdForAccount(database.db, accountId);
+    if (!deckId) return null;
+    let rater = raters.get(deckId);
+    if (!rater) {
+      const deck = await findDeck(database.db, deckId);
+      if (!deck) return null;
+      rater = {
+        deck: compileDeck(await allPrefixes(database.db, deckId)),
+        inbound: { ratePerMinute: deck.inboundRatePerMinute, firstIncrement: deck.inboundFirstIncrement, nextIncrement: deck.inboundNextIncrement },
+      };
+      raters.set(deckId, rater);
+    }
+    return rater;
+  };
+  const pools: AccountPool[] = [];
+  for (const r of rows)
+    pools.push({
+      id: r.id,
+      customerId: r.customer_id,
+      voice: r.voice ?? [],
+      sms: r.sms ?? [],
+      // a few busy accounts and a long tail, like a real book
+      weight: 0.2 + rand() ** 3 * 5,
+      rater: await raterOf(r.id),
+    });
+  return pools;
 }
 
 /** Picks accounts by weight in O(log n). */
@@ -119,9 +143,18 @@ function cdrChunk(n: number, pick: () => AccountPool, rand: () => number, end: n
     const s = rand();
     const status = s < 0.86 ? 'Completed' : s < 0.93 ? 'No Answer' : s < 0.97 ? 'Busy' : 'Failed';
     const duration = status === 'Completed' ? Math.min(3600, 4 + Math.floor(-Math.log(1 - rand()) * 165)) : 0;
-    const cost = (Math.ceil(duration / 60) * (outbound ? 0.012 : 0.0085)).toFixed(4);
     const remote = remoteNumber(rand);
-    out += `${a.customerId},${a.id},${randomUUID()},${outbound ? own : remote},${outbound ? remote : own},${callTime(rand, end)},${duration},${status},${outbound ? 'Outbound' : 'Inbound'},${cost}\n`;
+    const startedAt = callTime(rand, end);
+    // rated as it enters, against the account's deck
+    const cost = a.rater
+      ? rateCall(a.rater, {
+          direction: outbound ? 'Outbound' : 'Inbound',
+          toNumber: outbound ? remote : own,
+          startedAt: new Date(startedAt),
+          durationSeconds: duration,
+        }).cost.toFixed(4)
+      : '0.0000';
+    out += `${a.customerId},${a.id},${randomUUID()},${outbound ? own : remote},${outbound ? remote : own},${startedAt},${duration},${status},${outbound ? 'Outbound' : 'Inbound'},${cost}\n`;
   }
   return out;
 }
