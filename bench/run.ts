@@ -14,6 +14,7 @@ const BENCHES = [
   'rating.ts',
   'public-api.ts',
   'invoice-pdf.ts',
+  'invoice-run.ts',
   'load.ts',
 ];
 const failed: string[] = [];

@@ -20,5 +20,10 @@ export const usageDaily = pgTable(
     units: integer('units').notNull().default(0),
     revenue: money('revenue').notNull().default(0),
   },
-  (t) => [uniqueIndex('usage_daily_key').on(t.day, t.accountId, t.service), index('usage_daily_customer_idx').on(t.customerId, t.day)],
+  (t) => [
+    uniqueIndex('usage_daily_key').on(t.day, t.accountId, t.service),
+    index('usage_daily_customer_idx').on(t.customerId, t.day),
+    /** An account's period (invoices, budgets): reads that account's days only. */
+    index('usage_daily_account_idx').on(t.accountId, t.day),
+  ],
 );

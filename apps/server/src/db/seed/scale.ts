@@ -78,7 +78,11 @@ async function accountPools(database: Database): Promise<AccountPool[]> {
       if (!deck) return null;
       rater = {
         deck: compileDeck(await allPrefixes(database.db, deckId)),
-        inbound: { ratePerMinute: deck.inboundRatePerMinute, firstIncrement: deck.inboundFirstIncrement, nextIncrement: deck.inboundNextIncrement },
+        inbound: {
+          ratePerMinute: deck.inboundRatePerMinute,
+          firstIncrement: deck.inboundFirstIncrement,
+          nextIncrement: deck.inboundNextIncrement,
+        },
       };
       raters.set(deckId, rater);
     }

@@ -82,7 +82,7 @@ export async function lastInvoice(db: DbOrTx, customerId: string) {
   const [row] = await db
     .select({ amount: invoices.amount, issueDate: invoices.issueDate, status: invoices.status })
     .from(invoices)
-    .where(eq(invoices.customerId, customerId))
+    .where(and(eq(invoices.customerId, customerId), sql`${invoices.status} NOT IN ('Draft', 'Void')`))
     .orderBy(desc(invoices.issueDate), desc(invoices.createdAt))
     .limit(1);
   return row;

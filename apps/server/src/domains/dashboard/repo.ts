@@ -1,5 +1,5 @@
 import { OPEN_TICKET_STATUSES } from '@portal/contract/support';
-import { and, count, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   accountServices,
@@ -28,7 +28,7 @@ export async function invoicedSince(db: DbOrTx, day: string) {
     .select({ total: sql<string>`coalesce(sum(${invoices.amount}), 0)` })
     .from(invoices)
     .innerJoin(customers, eq(customers.id, invoices.customerId))
-    .where(and(liveCustomer, gte(invoices.issueDate, day)));
+    .where(and(liveCustomer, gte(invoices.issueDate, day), notInArray(invoices.status, ['Draft', 'Void'])));
   return Math.round(Number(row?.total ?? 0) * 100) / 100;
 }
 
