@@ -124,3 +124,23 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.apiKeyId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Credentials of the provider's own platform (the switch, the SMS gateway) for the ingestion
+ * endpoints: staff-level, not bound to a customer. Shown once; only the SHA-256 is kept.
+ */
+export const platformTokens = pgTable(
+  'platform_tokens',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The first characters, to tell tokens apart in lists. */
+    displayPrefix: text('display_prefix').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [uniqueIndex('platform_tokens_hash_key').on(t.tokenHash)],
+);

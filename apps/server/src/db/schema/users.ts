@@ -33,6 +33,13 @@ export const users = pgTable(
     /** authy, sms, voice, other_app */
     twoFactorMethod: text('two_factor_method').notNull().default('authy'),
     twoFactorSecret: text('two_factor_secret'),
+    /** The secret being set up (shown as a QR code), until a code confirms it. */
+    twoFactorPendingSecret: text('two_factor_pending_secret'),
+    twoFactorEnabledAt: ts('two_factor_enabled_at'),
+    /** The last accepted TOTP time step: a code is never accepted twice. */
+    twoFactorLastStep: integer('two_factor_last_step'),
+    /** SHA-256 hashes of the unused single-use recovery codes. */
+    twoFactorRecoveryHashes: text('two_factor_recovery_hashes').array().notNull().default(sql`'{}'::text[]`),
     lastLoginAt: ts('last_login_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -93,4 +100,31 @@ export const passwordResets = pgTable('password_resets', {
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
   createdAt: createdAt(),
+});
+
+/** A computer that passed two-factor sign-in and is trusted for 30 days (a cookie; only its hash is kept). */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('trusted_devices_user_idx').on(t.userId)],
+);
+
+/** A sign-in whose password was right and whose second step (the code) is awaited. */
+export const loginChallenges = pgTable('login_challenges', {
+  idHash: text('id_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  remember: boolean('remember').notNull().default(false),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: createdAt(),
+  expiresAt: ts('expires_at').notNull(),
 });

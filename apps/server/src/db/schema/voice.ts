@@ -82,5 +82,7 @@ export const cdrs = pgTable(
     index('cdrs_account_started_idx').on(t.accountId, t.startedAt, t.id),
     index('cdrs_customer_started_idx').on(t.customerId, t.startedAt, t.id),
     index('cdrs_started_idx').on(t.startedAt, t.id),
+    /** Ingestion is idempotent by the switch's call id. */
+    uniqueIndex('cdrs_call_id_key').on(t.callId),
   ],
 );

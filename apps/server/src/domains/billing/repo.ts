@@ -542,7 +542,7 @@ export async function customerBillingFlags(db: DbOrTx, customerId: string) {
 /** Month-to-date rated usage of the accounts (the rollups). */
 export async function usageThisMonth(db: DbOrTx, customerId: string | null, accountId: string | null): Promise<number> {
   const result = await db.execute(sql`SELECT coalesce(sum(revenue), 0) AS total FROM usage_daily
-    WHERE day >= date_trunc('month', now())::date ${customerId ? sql`AND customer_id = ${customerId}` : sql``} ${accountId ? sql`AND account_id = ${accountId}` : sql``}`);
+    WHERE day >= date_trunc('month', now())::date AND service IN ('Voice', 'SMS') ${customerId ? sql`AND customer_id = ${customerId}` : sql``} ${accountId ? sql`AND account_id = ${accountId}` : sql``}`);
   return Number(rowsOf<{ total: string }>(result)[0]?.total ?? 0);
 }
 
@@ -568,7 +568,8 @@ export async function setBudgetAlert(db: DbOrTx, accountId: string, level: numbe
 /** Accounts with a budget and their month-to-date rated usage. */
 export async function budgetUsage(db: DbOrTx) {
   const result = await db.execute(sql`SELECT a.id, a.customer_id, a.name, a.monthly_budget, a.budget_alert_level, a.budget_alert_month,
-      coalesce((SELECT sum(revenue) FROM usage_daily u WHERE u.account_id = a.id AND u.day >= date_trunc('month', now())::date), 0) AS used
+      coalesce((SELECT sum(revenue) FROM usage_daily u WHERE u.account_id = a.id AND u.service IN ('Voice', 'SMS')
+        AND u.day >= date_trunc('month', now())::date), 0) AS used
     FROM accounts a WHERE a.monthly_budget IS NOT NULL AND a.deleted_at IS NULL`);
   return rowsOf<{
     id: string;
