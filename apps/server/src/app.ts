@@ -27,6 +27,7 @@ import { voiceRoutes } from './domains/voice/routes.ts';
 import { webhookRoutes } from './domains/webhooks/routes.ts';
 import { type JobDefinition, type JobQueueOptions, openJobQueue } from './jobs/queue.ts';
 import { ALL_JOBS } from './jobs/registry.ts';
+import { closeLiveHub } from './lib/live.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -141,6 +142,8 @@ export async function buildApp({ database, config, logger = true, jobs = false }
   await app.register(webhookRoutes);
 
   await app.register(webPlugin);
+  // the live pushes' LISTEN connection goes back to the pool before the database closes
+  app.addHook('onClose', () => closeLiveHub(database));
 
   app.decorate('jobs', null);
   if (jobs) {

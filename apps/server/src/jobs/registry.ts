@@ -3,6 +3,7 @@ import { sweepExpiredSessionsJob } from '../domains/auth/jobs.ts';
 import { autoPayJob, budgetJob, invoiceRunJob, overdueJob, rerateJob, settlePaymentJob } from '../domains/billing/jobs.ts';
 import { sendEmailJob } from '../domains/email/jobs.ts';
 import { purgeMessagesJob, simulateDeliveryJob } from '../domains/messaging/jobs.ts';
+import { weeklyDigestJob } from '../domains/notifications/jobs.ts';
 import { deactivateStaleIpsJob } from '../domains/voice/jobs.ts';
 import { deliverDueWebhooksJob, deliverWebhookJob } from '../domains/webhooks/jobs.ts';
 import type { JobDefinition } from './queue.ts';
@@ -23,4 +24,5 @@ export const ALL_JOBS: readonly JobDefinition<never>[] = [
   settlePaymentJob,
   rerateJob,
   budgetJob,
+  weeklyDigestJob,
 ];

@@ -24,6 +24,8 @@ export interface UserActor {
   remember: boolean;
   /** Signed in with a temporary password (set by an admin): must choose their own first. */
   mustChangePassword?: boolean;
+  /** Settings enforce two-factor sign-in and the user has none: must set it up first. */
+  mustSetUpTwoFactor?: boolean;
 }
 
 /** A public-API caller: the key's account is the scope of every call. */
@@ -66,6 +68,8 @@ export interface Ctx {
   actor: Actor | null;
   origin: Origin;
   log: FastifyBaseLogger;
+  /** Inside a transaction: what to do once it commits (see afterCommit). */
+  afterCommit?: (() => void)[];
 }
 
 const NO_ORIGIN: Origin = { ip: null, userAgent: null, requestId: null };
@@ -98,8 +102,25 @@ export function systemCtx(env: { database: Database; config: Config; log: Fastif
 export const withActor = (ctx: Ctx, actor: Actor | null): Ctx => ({ ...ctx, actor });
 
 /** Runs fn in one transaction; its context's db is the transaction. */
-export function inTransaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> {
-  return ctx.db.transaction((tx) => fn({ ...ctx, db: tx }));
+export async function inTransaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> {
+  // a nested transaction (a savepoint) leaves its after-commit work to the outer one
+  if (ctx.afterCommit) return ctx.db.transaction((tx) => fn({ ...ctx, db: tx }));
+  const after: (() => void)[] = [];
+  const result = await ctx.db.transaction((tx) => fn({ ...ctx, db: tx, afterCommit: after }));
+  for (const run of after) {
+    try {
+      run();
+    } catch (err) {
+      ctx.log.error({ err }, 'after-commit work failed');
+    }
+  }
+  return result;
+}
+
+/** Runs `run` once the caller's transaction commits (at once outside a transaction): live pushes, never data. */
+export function afterCommit(ctx: Ctx, run: () => void): void {
+  if (ctx.afterCommit) ctx.afterCommit.push(run);
+  else run();
 }
 
 /** The signed-in user; a 401 for anyone else (API keys, jobs, anonymous). */

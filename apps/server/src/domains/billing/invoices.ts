@@ -329,7 +329,7 @@ export async function finalizeInvoice(ctx: Ctx, id: string): Promise<TInvoice> {
       summary: `Finalized invoice ${number} (${money(amount)}) for ${row.account_name ?? row.customer_name}, due ${fmtDay(due)}`,
     });
     await notifyUsers(tx, await customerAdminIds(tx, row.customer_id), {
-      type: 'Billing',
+      event: 'invoiceGenerated',
       title: 'New invoice',
       message: `Invoice ${number} for ${money(amount)} is due on ${fmtDay(due)}.`,
       link: `/customer/billing/invoices?invoice=${id}`,
@@ -463,7 +463,17 @@ export async function runInvoices(ctx: Ctx, month?: string): Promise<{ drafted: 
 /** Daily: Due invoices past their due date become Overdue; with sendPaymentReminders, reminders go out. */
 export async function overdueAndReminders(ctx: Ctx, now = new Date()): Promise<{ overdue: number; reminded: number }> {
   const today = ymd(now);
-  const overdue = await inTransaction(ctx, (tx) => repo.markOverdue(tx.db, today));
+  const overdue = await inTransaction(ctx, async (tx) => {
+    const rows = await repo.markOverdue(tx.db, today);
+    for (const r of rows)
+      await notifyUsers(tx, await customerAdminIds(tx, r.customer_id), {
+        event: 'invoiceOverdue',
+        title: 'Invoice overdue',
+        message: `Invoice ${r.invoice_number} is past its due date.`,
+        link: `/customer/billing?invoice=${r.id}`,
+      });
+    return rows;
+  });
   const settings = await getSettings(ctx.db);
   let reminded = 0;
   if (settings.sendPaymentReminders) {

@@ -73,7 +73,7 @@ export async function checkBudgets(ctx: Ctx, now = new Date()): Promise<number> 
     await inTransaction(ctx, async (tx) => {
       await repo.setBudgetAlert(tx.db, a.accountId, level, month);
       await notifyUsers(tx, await customerAdminIds(tx, a.customerId), {
-        type: 'Usage',
+        event: level === 100 ? 'usageThreshold100' : level === 90 ? 'usageThreshold90' : 'usageThreshold75',
         title: `Usage at ${level}% of budget`,
         message: `${a.name} has used $${a.used.toFixed(2)} of its $${a.budget.toFixed(2)} monthly budget (${Math.floor(pct)}%).`,
         link: `/customer/accounts/${a.accountId}/billing`,

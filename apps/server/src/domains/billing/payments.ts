@@ -79,13 +79,13 @@ async function charge(tx: Ctx, invoiceId: string, method: MethodRow, via: 'Pay N
     admins,
     result.status === 'Failed'
       ? {
-          type: 'Billing',
+          event: 'paymentFailed',
           title: 'Payment failed',
           message: `${via} of ${money(balance)} for invoice ${inv.number} with ${methodLabel(method)} failed: ${result.failureReason}`,
           link: `/customer/billing?invoice=${invoiceId}`,
         }
       : {
-          type: 'Billing',
+          event: 'paymentReceived',
           title: result.status === 'Pending' ? 'Payment pending' : 'Payment received',
           message: `${via} of ${money(balance)} for invoice ${inv.number} with ${methodLabel(method)} ${result.status === 'Pending' ? 'is being processed' : 'was received'}.`,
           link: `/customer/billing/payment-history`,
@@ -186,7 +186,7 @@ export async function runAutoPay(ctx: Ctx, now = new Date()): Promise<{ charged:
         });
         if (!method) {
           await notifyUsers(tx, await customerAdminIds(tx, due.customerId), {
-            type: 'Billing',
+            event: 'paymentFailed',
             title: 'Payment failed',
             message: `Auto-pay could not charge invoice ${due.number}: there is no usable default payment method.`,
             link: '/customer/billing/payment-methods',

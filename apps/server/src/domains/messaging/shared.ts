@@ -32,6 +32,6 @@ export async function notifyCompany(tx: Ctx, customerId: string, title: string, 
   await notifyUsers(
     tx,
     admins.filter((id) => id !== me),
-    { type: 'Service', title, message, link },
+    { event: 'campaignStatusChanged', title, message, link },
   );
 }

@@ -1,11 +1,24 @@
 import { ZIdParams, ZOk } from '@portal/contract/common';
-import { ZListNotificationsQuery, ZNotificationList } from '@portal/contract/notifications';
+import {
+  ZListNotificationsQuery,
+  ZNotificationList,
+  ZNotificationSettings,
+  ZNotificationSettingsBody,
+} from '@portal/contract/notifications';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { liveHub } from '../../lib/live.ts';
 import { routesFor } from '../../lib/routes.ts';
-import { list, markAllRead, setRead } from './service.ts';
+import { clearAll, getNotificationSettings, list, markAllRead, saveNotificationSettings, setRead, unreadCount } from './service.ts';
 
 export async function notificationRoutes(fastify: FastifyInstance) {
   const route = routesFor(fastify, ['notifications']);
+  /** The open live streams: ended when the server closes (a stream never ends by itself). */
+  const open = new Set<{ end: () => void }>();
+  fastify.addHook('preClose', async () => {
+    for (const s of open) s.end();
+    open.clear();
+  });
 
   route.get(
     '/api/notifications',
@@ -38,6 +51,92 @@ export async function notificationRoutes(fastify: FastifyInstance) {
     async (req) => {
       await setRead(req.ctx, req.params.id, false);
       return { ok: true as const };
+    },
+  );
+
+  route.delete(
+    '/api/notifications',
+    { permission: 'signedIn', summary: "Clear all (delete the caller's notifications)", response: ZOk },
+    async (req) => {
+      await clearAll(req.ctx);
+      return { ok: true as const };
+    },
+  );
+
+  route.get(
+    '/api/notifications/settings',
+    { permission: 'signedIn', summary: "The caller's notification settings flags and center preferences", response: ZNotificationSettings },
+    (req) => getNotificationSettings(req.ctx),
+  );
+
+  route.put(
+    '/api/notifications/settings',
+    {
+      permission: 'signedIn',
+      summary: 'Save notification settings flags and/or preferences',
+      body: ZNotificationSettingsBody,
+      response: ZNotificationSettings,
+    },
+    (req) => saveNotificationSettings(req.ctx, req.body),
+  );
+
+  /**
+   * Server-sent events: `unread` with the caller's unread count whenever their notifications
+   * change (any instance), and a comment every 25 s to keep proxies from closing the stream. EventSource
+   * sends Accept: text/event-stream; other clients get the current count once.
+   */
+  route.get(
+    '/api/notifications/stream',
+    { permission: 'signedIn', summary: 'Live unread count (text/event-stream)', response: z.string().describe('text/event-stream') },
+    async (req, reply) => {
+      const user = req.ctx.actor?.type === 'user' ? req.ctx.actor.userId : null;
+      if (!user) return '' as never;
+      // a client that does not ask for a stream (no Accept: text/event-stream) gets the one event and the end
+      if (!(req.headers.accept ?? '').includes('text/event-stream')) {
+        const count = await unreadCount(req.ctx, user);
+        return reply.type('text/event-stream; charset=utf-8').send(`event: unread\ndata: ${JSON.stringify({ unread: count })}\n\n`);
+      }
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      let pending = false;
+      const send = async () => {
+        if (pending || res.writableEnded) return;
+        pending = true;
+        try {
+          const count = await unreadCount(req.ctx, user);
+          res.write(`event: unread\ndata: ${JSON.stringify({ unread: count })}\n\n`);
+        } catch (err) {
+          req.log.warn({ err }, 'live unread count failed');
+        } finally {
+          pending = false;
+        }
+      };
+      const unsubscribe = liveHub(req.ctx.database, (err) => req.log.warn({ err }, 'live push failed')).subscribe(user, () => void send());
+      const ping = setInterval(() => res.write(': ping\n\n'), 25_000);
+      res.write('retry: 5000\n\n');
+      await send();
+      const end = () => {
+        clearInterval(ping);
+        unsubscribe();
+      };
+      const stream = {
+        end: () => {
+          end();
+          res.end();
+        },
+      };
+      open.add(stream);
+      req.raw.on('close', () => {
+        end();
+        open.delete(stream);
+      });
+      return undefined as never;
     },
   );
 }

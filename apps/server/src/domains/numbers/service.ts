@@ -365,7 +365,7 @@ export async function changePortingStatus(ctx: Ctx, id: string, body: TChangePor
     await repo.insertPortingEvent(tx.db, { requestId: id, status: body.status, note, actorId: auth.userId, createdAt: now });
     const recipients = await repo.customerUserIds(tx.db, before.customerId);
     await notifyUsers(tx, recipients, {
-      type: 'Service',
+      event: 'portingStatusChanged',
       title: 'Porting status changed',
       message: `Porting request ${before.requestCode} for ${before.number} is now ${body.status}.${note ? ` ${note}` : ''}`,
       link: '/customer/numbers?tab=porting',

@@ -78,7 +78,7 @@ async function notifyStaff(tx: Ctx, ticket: { id: string; assignedToId: string |
   await notifyUsers(
     tx,
     to.filter((id) => id !== me),
-    { type: 'ticket', title, message, link: staffLink(ticket.id) },
+    { event: 'ticketUpdated', title, message, link: staffLink(ticket.id) },
   );
 }
 
@@ -91,7 +91,7 @@ async function notifyCustomer(
 ) {
   const admins = await customerAdminIds(tx, ticket.customerId);
   const to = [...new Set([...(ticket.createdById ? [ticket.createdById] : []), ...admins])];
-  await notifyUsers(tx, to, { type: 'ticket', title, message, link: customerLink(ticket.id) });
+  await notifyUsers(tx, to, { event: 'ticketUpdated', title, message, link: customerLink(ticket.id) });
 }
 
 export async function createTicket(ctx: Ctx, body: z.output<typeof ZCreateTicketBody>): Promise<TTicket> {
@@ -204,7 +204,7 @@ export async function updateTicket(ctx: Ctx, id: string, body: TUpdateTicketBody
     }
     if (body.assignedToId && body.assignedToId !== ticket.assignedToId && body.assignedToId !== userOf(tx).userId) {
       await notifyUsers(tx, [body.assignedToId], {
-        type: 'ticket',
+        event: 'ticketUpdated',
         title: 'Ticket assigned to you',
         message: `${ticket.ticketId} (${ticket.priority}): ${ticket.subject}`,
         link: staffLink(id),

@@ -178,7 +178,14 @@ async function notifySubscribers(tx: Ctx, incident: { component: string; title: 
   await notifyUsers(
     tx,
     subscribers.map((s) => s.userId),
-    { type: 'Service', title, message: `${incident.title}. ${message}`, link: null },
+    {
+      event: status === 'Scheduled' ? 'serviceMaintenance' : status === 'Resolved' ? 'serviceOutage' : 'serviceDegradation',
+      title,
+      message: `${incident.title}. ${message}`,
+      link: null,
+      // the subscription says whether to email (below)
+      email: false,
+    },
   );
   for (const s of subscribers.filter((x) => x.email)) {
     await queueEmail(tx, {

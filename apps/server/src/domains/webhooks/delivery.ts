@@ -196,7 +196,7 @@ export async function setError(tx: Ctx, w: WebhookRow, reason: ErrorReason): Pro
   });
   const admins = await customerAdminIds(tx, w.customerId);
   await notifyUsers(tx, admins, {
-    type: 'Service',
+    event: 'webhookFailing',
     title: 'Webhook stopped',
     message: `The webhook "${w.name}" (${w.url}) was set to Error because ${ERROR_REASONS[reason]}. New events are kept; fix the endpoint, set it Active and replay them.`,
     link: '/api',

@@ -1,0 +1,95 @@
+/**
+ * Live pushes to the browsers (the notification bell and badges): "something changed for these
+ * users", never the data itself. On PostgreSQL every instance LISTENs on one channel, so a change
+ * made by any instance reaches the browsers connected to all of them (pg_notify is sent after the
+ * change commits). The embedded database is a single process: the pushes stay in it.
+ */
+import { EventEmitter } from 'node:events';
+import type pg from 'pg';
+import type { Database } from '../db/client.ts';
+
+const CHANNEL = 'portal_live';
+/** pg_notify payloads are limited to 8,000 bytes: user ids go in chunks. */
+const IDS_PER_NOTIFY = 150;
+
+export interface LiveHub {
+  /** Calls `listener` whenever something changes for the user; returns the unsubscribe. */
+  subscribe(userId: string, listener: () => void): () => void;
+  /** Tells every instance that something changed for these users. */
+  publish(userIds: readonly string[]): void;
+  close(): Promise<void>;
+}
+
+const hubs = new WeakMap<Database, LiveHub>();
+
+/** The hub of a database (one per process and database), started on first use. */
+export function liveHub(database: Database, onError: (err: unknown) => void = () => undefined): LiveHub {
+  const existing = hubs.get(database);
+  if (existing) return existing;
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  const dispatch = (ids: readonly string[]) => {
+    for (const id of ids) local.emit(id);
+  };
+  let client: pg.PoolClient | null = null;
+  let closed = false;
+  const shared = database.kind === 'pg' && database.pool;
+  async function listen() {
+    if (!shared || closed) return;
+    try {
+      client = await shared.connect();
+      client.on('notification', (m) => {
+        if (m.channel !== CHANNEL || !m.payload) return;
+        try {
+          dispatch(JSON.parse(m.payload) as string[]);
+        } catch (err) {
+          onError(err);
+        }
+      });
+      client.on('error', (err) => {
+        onError(err);
+        client?.release(true);
+        client = null;
+        if (!closed) setTimeout(() => void listen(), 1000);
+      });
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      onError(err);
+      if (!closed) setTimeout(() => void listen(), 1000);
+    }
+  }
+  void listen();
+  const hub: LiveHub = {
+    subscribe(userId, listener) {
+      local.on(userId, listener);
+      return () => local.off(userId, listener);
+    },
+    publish(userIds) {
+      const ids = [...new Set(userIds)];
+      if (!ids.length) return;
+      if (!shared) {
+        dispatch(ids);
+        return;
+      }
+      for (let i = 0; i < ids.length; i += IDS_PER_NOTIFY)
+        shared.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(ids.slice(i, i + IDS_PER_NOTIFY))]).catch(onError);
+    },
+    async close() {
+      closed = true;
+      hubs.delete(database);
+      if (client) {
+        await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
+        client.release();
+        client = null;
+      }
+      local.removeAllListeners();
+    },
+  };
+  hubs.set(database, hub);
+  return hub;
+}
+
+/** Closes the database's hub if one was started (the app's onClose). */
+export async function closeLiveHub(database: Database): Promise<void> {
+  await hubs.get(database)?.close();
+}
