@@ -13,6 +13,7 @@ const BENCHES = [
   'records.ts',
   'rating.ts',
   'public-api.ts',
+  'ingestion.ts',
   'invoice-pdf.ts',
   'invoice-run.ts',
   'load.ts',

@@ -1,4 +1,4 @@
-import { CUSTOMER, checkScreen, expect, signInViaApi, test } from './support.ts';
+import { ADMIN, CUSTOMER, checkScreen, expect, signInViaApi, test } from './support.ts';
 
 test('a customer Admin generates a key, calls the API with it, sees the call in Usage, revokes it and sees the call refused', async ({
   page,
@@ -87,4 +87,54 @@ test('a customer Admin adds a webhook, sees its secret once, presses Test and fi
   const log = page.getByRole('dialog', { name: `Deliveries: ${name}` });
   await expect(log.getByRole('table', { name: 'Deliveries' }).getByRole('row').nth(1)).toContainText('message.delivered');
   await checkScreen(page, 'api-webhook-deliveries');
+});
+
+test('a staff Admin creates a platform token, sees it once, ingests with it, revokes it and sees it refused', async ({ page }) => {
+  const name = `Switch ${Date.now()}`;
+  await signInViaApi(page, ADMIN);
+  await page.goto('/admin/api?tab=platform');
+  await page.getByRole('button', { name: 'Create Token' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Platform Token' });
+  await dialog.getByRole('textbox', { name: 'Token Name' }).fill(name);
+  await dialog.getByRole('button', { name: 'Create Token' }).click();
+
+  // shown once, with the warning
+  const shown = page.getByRole('dialog', { name: 'Platform Token Created' });
+  await expect(shown.getByText('Copy this token now', { exact: false })).toBeVisible();
+  const token = (await shown.getByTestId('new-platform-token').innerText()).trim();
+  expect(token).toMatch(/^plt_[A-Za-z0-9]{40}$/);
+  await shown.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText(token)).toHaveCount(0);
+  const table = page.getByRole('table', { name: 'Platform tokens' });
+  const row = table.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText(`${token.slice(0, 12)}…`);
+  await expect(row).toContainText('Never');
+  await checkScreen(page, 'api-platform-tokens');
+
+  // the token works against /ingest/v1 (a number no account holds is rejected alone)
+  const batch = {
+    records: [
+      {
+        callId: `e2e-${Date.now()}`,
+        from: '+19995550000',
+        to: '+14155550100',
+        startedAt: new Date().toISOString(),
+        durationSeconds: 30,
+        status: 'Completed',
+        direction: 'Outbound',
+      },
+    ],
+  };
+  const answer = await page.request.post('/ingest/v1/cdrs', { headers: { authorization: `Bearer ${token}` }, data: batch });
+  expect(answer.status()).toBe(200);
+  expect(await answer.json()).toMatchObject({ accepted: 0, duplicates: 0, rejected: [{ index: 0 }] });
+
+  // revoke: the next batch is refused
+  await table.getByRole('button', { name: new RegExp(`^Revoke ${name}`) }).click();
+  await page.getByRole('dialog', { name: 'Revoke platform token' }).getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByText(`${name} revoked`)).toBeVisible();
+  await expect(row).toContainText('Revoked');
+  const refused = await page.request.post('/ingest/v1/cdrs', { headers: { authorization: `Bearer ${token}` }, data: batch });
+  expect(refused.status()).toBe(401);
+  expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('The platform token has been revoked');
 });

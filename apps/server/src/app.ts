@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accountRoutes } from './domains/accounts/routes.ts';
 import { apiAccessRoutes } from './domains/api-access/routes.ts';
+import { auditRoutes } from './domains/audit/routes.ts';
 import { authRoutes } from './domains/auth/routes.ts';
 import { billingRoutes } from './domains/billing/routes.ts';
 import { companyRoutes } from './domains/company/routes.ts';
@@ -16,10 +17,12 @@ import { customerRoutes } from './domains/customers/routes.ts';
 import { dashboardRoutes } from './domains/dashboard/routes.ts';
 import { emailRoutes } from './domains/email/routes.ts';
 import { healthRoutes } from './domains/health/routes.ts';
+import { ingestRoutes, platformTokenRoutes } from './domains/ingestion/routes.ts';
 import { messagingRoutes } from './domains/messaging/routes.ts';
 import { notificationRoutes } from './domains/notifications/routes.ts';
 import { numberRoutes } from './domains/numbers/routes.ts';
 import { publicApiRoutes } from './domains/public-api/routes.ts';
+import { settingsRoutes } from './domains/settings/routes.ts';
 import { shellRoutes } from './domains/shell/routes.ts';
 import { supportRoutes } from './domains/support/routes.ts';
 import { userRoutes } from './domains/users/routes.ts';
@@ -136,10 +139,14 @@ export async function buildApp({ database, config, logger = true, jobs = false }
   await app.register(messagingRoutes);
   await app.register(apiAccessRoutes);
   await publicApiRoutes(app);
+  await app.register(platformTokenRoutes);
+  await ingestRoutes(app);
   await app.register(userRoutes);
   await app.register(supportRoutes);
   await app.register(complianceRoutes);
   await app.register(webhookRoutes);
+  await app.register(settingsRoutes);
+  await app.register(auditRoutes);
 
   await app.register(webPlugin);
   // the live pushes' LISTEN connection goes back to the pool before the database closes

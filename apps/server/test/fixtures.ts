@@ -16,6 +16,7 @@ import {
   optOuts,
   paymentMethods,
   phoneNumbers,
+  platformTokens,
   portingDocuments,
   portingRequests,
   rateDecks,
@@ -70,6 +71,8 @@ export interface TenantFixtures {
   invoice: string;
   paymentMethod: string;
   rateDeck: string;
+  /** A platform token (the provider's, the same for every tenant: staff Admin only). */
+  platformToken: string;
 }
 
 export interface Fixtures {
@@ -202,7 +205,9 @@ async function tenant(db: Db, code: string, adminEmail: string): Promise<TenantF
     .orderBy(asc(paymentMethods.id))
     .limit(1);
   const [deck] = await db.select({ id: rateDecks.id }).from(rateDecks).where(eq(rateDecks.customerId, c.id)).limit(1);
+  const [platformToken] = await db.select({ id: platformTokens.id }).from(platformTokens).orderBy(asc(platformTokens.id)).limit(1);
   return {
+    platformToken: need(platformToken, 'platform token').id,
     invoice: need(invoice, `due invoice of ${code}`).id,
     paymentMethod: need(method, `non-default payment method of ${code}`).id,
     rateDeck: need(deck, `rate deck of ${code}`).id,

@@ -128,7 +128,10 @@ describe('live', () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const cookie = (await api.as('customer:admin').cookie()) as string;
     const controller = new AbortController();
-    const res = await fetch(`${address}/api/notifications/stream`, { headers: { cookie, accept: 'text/event-stream' }, signal: controller.signal });
+    const res = await fetch(`${address}/api/notifications/stream`, {
+      headers: { cookie, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();

@@ -104,6 +104,8 @@ const SAMPLES: Record<string, unknown> = {
   number: '+12024561414',
   password: 'Probe-Password-1',
   token: 'probe-token-probe-token-probe',
+  challengeId: 'probe-challenge-probe-challenge',
+  code: '123456',
   trunkName: 'Probe trunk',
   primaryGroup: [{ ip: '203.0.113.7', name: 'Probe' }],
   failoverGroup: [],
@@ -164,7 +166,8 @@ export type FixtureKind =
   | 'apiKey'
   | 'invoice'
   | 'paymentMethod'
-  | 'rateDeck';
+  | 'rateDeck'
+  | 'platformToken';
 
 export function fixtureId(t: TenantFixtures, kind: FixtureKind): string {
   switch (kind) {
@@ -220,6 +223,8 @@ export function fixtureId(t: TenantFixtures, kind: FixtureKind): string {
       return t.paymentMethod;
     case 'rateDeck':
       return t.rateDeck;
+    case 'platformToken':
+      return t.platformToken;
   }
 }
 
@@ -259,7 +264,7 @@ export const PARAM_FIXTURES: [RegExp, Record<string, FixtureKind>][] = [
   [/^\/api\/voice\/accounts\/:id\/channels$/, { id: 'account' }],
   [/^\/api\/voice\/trunks\/:id$/, { id: 'trunk' }],
   [/^\/api\/voice\/ips\/:id$/, { id: 'ipAddress' }],
-  [/^\/api\/users\/:id(\/status|\/invite|\/activity)?$/, { id: 'user' }],
+  [/^\/api\/users\/:id(\/status|\/invite|\/activity|\/two-factor\/reset)?$/, { id: 'user' }],
   [/^\/api\/names\/users\/:id$/, { id: 'user' }],
   [/^\/api\/tickets\/:id(\/comments)?$/, { id: 'ticket' }],
   [/^\/api\/status\/incidents\/:id\/updates$/, { id: 'incident' }],
@@ -270,6 +275,7 @@ export const PARAM_FIXTURES: [RegExp, Record<string, FixtureKind>][] = [
   [/^\/api\/messaging\/templates\/:id$/, { id: 'template' }],
   [/^\/api\/messaging\/opt-outs\/:id$/, { id: 'optOut' }],
   [/^\/api\/api-keys\/:id(\/revoke|\/roll)?$/, { id: 'apiKey' }],
+  [/^\/api\/platform-tokens\/:id\/revoke$/, { id: 'platformToken' }],
   [/^\/api\/webhooks\/:id\/deliveries\/:deliveryId\/replay$/, { id: 'webhook', deliveryId: 'webhookDelivery' }],
   [/^\/api\/webhooks\/:id(\/rotate-secret|\/test|\/deliveries|\/replay)?$/, { id: 'webhook' }],
 ];
@@ -395,7 +401,7 @@ export function validSample(schema: unknown, tenant: TenantFixtures, what: strin
 
 /** The same request's inputs naming the other tenant's records, for the cross-tenant checks. */
 /** Records every tenant shares (the provider's status page, its knowledge base): not tenant-bound. */
-const SHARED_KINDS = new Set<FixtureKind>(['incident', 'article']);
+const SHARED_KINDS = new Set<FixtureKind>(['incident', 'article', 'platformToken']);
 
 export function tenantBound(route: RouteEntry): { params: boolean; query: string[]; body: string[] } {
   const params = Object.values(paramFixtures(route)).some((kind) => !SHARED_KINDS.has(kind));

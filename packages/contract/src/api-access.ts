@@ -37,6 +37,8 @@ export const ZApiKeyBody = z.object({
     .array(ZText().trim().max(50).refine(isIpOrCidr, 'Enter an IP address or a CIDR block, e.g. 203.0.113.0/24'))
     .max(20, 'At most 20 addresses')
     .default([]),
+  /** A fresh code from the caller's authenticator app, asked when they have two-factor sign-in on. */
+  twoFactorCode: ZText().trim().max(20).optional(),
 });
 export type TApiKeyBody = z.input<typeof ZApiKeyBody>;
 

@@ -101,6 +101,8 @@ export const ZCardBody = z
     expiry: ZText().trim(),
     cvv: ZText().trim(),
     isDefault: z.boolean().default(false),
+    /** A fresh code from the caller's authenticator app, asked when they have two-factor sign-in on. */
+    twoFactorCode: ZText().trim().max(20).optional(),
   })
   .superRefine((v, ctx) => {
     if (!/^\d{12,19}$/.test(v.cardNumber) || !luhnValid(v.cardNumber)) {
@@ -127,6 +129,8 @@ export const ZBankBody = z
     accountNumber: ZText().transform(digitsOnly),
     accountType: z.enum(['Checking', 'Savings']).default('Checking'),
     isDefault: z.boolean().default(false),
+    /** A fresh code from the caller's authenticator app, asked when they have two-factor sign-in on. */
+    twoFactorCode: ZText().trim().max(20).optional(),
   })
   .superRefine((v, ctx) => {
     if (!abaRoutingValid(v.routingNumber)) ctx.addIssue({ code: 'custom', path: ['routingNumber'], message: 'Routing number is invalid' });
@@ -332,6 +336,8 @@ export const ZBillingOverview = z.object({
   dunningSince: ZIsoDateTime.nullable(),
   /** Due and overdue invoices in the scope (the sidebar badge). */
   openInvoices: z.number().int(),
+  /** The account's monthly budget (an account's scope only; null: none). */
+  monthlyBudget: z.number().nullable(),
 });
 export type TBillingOverview = z.infer<typeof ZBillingOverview>;
 

@@ -12,6 +12,10 @@ export const ZApiError = z.object({
       'CONFLICT',
       'INVALID_CREDENTIALS',
       'ACCOUNT_LOCKED',
+      // two-factor sign-in: a wrong code at the second step, its ticket gone, a fresh code needed
+      'INVALID_CODE',
+      'CHALLENGE_EXPIRED',
+      'TWO_FACTOR_REQUIRED',
       'RATE_LIMITED',
       'MAINTENANCE',
       'INTERNAL',
@@ -20,6 +24,7 @@ export const ZApiError = z.object({
       'DNC_LISTED',
       'SENDER_NOT_ALLOWED',
       'IDEMPOTENCY_CONFLICT',
+      'SMTP_FAILED',
     ]),
     message: z.string(),
     /** Field-level messages keyed by the dotted path of the field (e.g. "email", "billing.phone"). */

@@ -61,6 +61,8 @@ export const PERMISSIONS = {
   'messaging.review': ['staff:admin', 'staff:account_manager', 'staff:technical'],
   'api.read': EVERYONE,
   'api.write': ['staff:admin', 'staff:account_manager', 'staff:technical', 'customer:admin'],
+  /** Platform tokens: the provider's own switch and SMS gateway posting to /ingest/v1. */
+  'platform.manage': ['staff:admin'],
   'billing.read': ['staff:admin', 'staff:account_manager', 'staff:billing', 'staff:support', ...CUSTOMER],
   'billing.write': ['staff:admin', 'staff:billing', 'customer:admin'],
   /** Invoices (generate, adjust, finalize, void, remind, the monthly run) and rate decks: the provider's billing staff. */
@@ -69,6 +71,8 @@ export const PERMISSIONS = {
   'users.write': ['staff:admin', 'customer:admin'],
   /** Lifting a sign-in lockout (anyone can lock anyone by guessing): staff admins only. */
   'users.unlock': ['staff:admin'],
+  /** Resetting a user's two-factor sign-in (a lost phone): staff admins only, audited, the user is told. */
+  'users.resetTwoFactor': ['staff:admin'],
   'compliance.read': EVERYONE,
   'compliance.write': ['staff:admin', 'staff:account_manager', 'staff:technical', 'customer:admin'],
   'support.read': EVERYONE,

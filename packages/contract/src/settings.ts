@@ -90,3 +90,19 @@ export const NOTIFICATION_PREFERENCE_KEYS = [
 export const DEFAULT_NOTIFICATION_PREFERENCES: Record<string, boolean> = Object.fromEntries(
   NOTIFICATION_PREFERENCE_KEYS.map((k) => [k, !['emailMarketing', 'smsBilling', 'smsDowntime'].includes(k)]),
 );
+
+/** What the System Settings screen reads: every setting but the SMTP password (write-only), and whether one is set. */
+export const ZSystemSettingsView = ZSystemSettings.omit({ smtpPassword: true }).extend({ smtpPasswordSet: z.boolean() });
+export type TSystemSettingsView = z.infer<typeof ZSystemSettingsView>;
+
+/** Save: any subset of the settings, each within its bounds; an empty smtpPassword keeps the stored one. */
+export const ZSystemSettingsBody = ZSystemSettings.partial().strict();
+export type TSystemSettingsBody = z.input<typeof ZSystemSettingsBody>;
+
+export const ZTestEmailBody = z.object({ to: z.email('Email address is invalid').max(254) });
+export const ZTestEmailResult = z.object({
+  /** sent: the SMTP server accepted it; kept: no SMTP server is configured, it is in the outbox. */
+  outcome: z.enum(['sent', 'kept']),
+  message: z.string(),
+});
+export type TTestEmailResult = z.infer<typeof ZTestEmailResult>;

@@ -1,4 +1,4 @@
-import { PASSWORD_CHANGE_REQUIRED } from '@portal/contract/auth';
+import { PASSWORD_CHANGE_REQUIRED, TRUSTED_DEVICE_DAYS, TWO_FACTOR_SETUP_REQUIRED } from '@portal/contract/auth';
 import { roleKey, rolesFor, type TPermission } from '@portal/contract/roles';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,6 +19,9 @@ export interface RouteEntry {
 }
 
 export const SESSION_COOKIE = 'portal_sid';
+/** A computer trusted for 30 days after a two-factor code (once per computer); only sign-in reads it. */
+export const TRUSTED_DEVICE_COOKIE = 'portal_tdid';
+const TRUSTED_DEVICE_PATH = '/api/auth/login';
 export const CSRF_HEADER = 'x-portal-csrf';
 /** Remembered sessions survive browser restarts and idle periods up to this long. */
 export const REMEMBER_IDLE_MS = 30 * 24 * 3600 * 1000;
@@ -48,6 +51,17 @@ export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): v
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: app.config.COOKIE_SECURE });
 }
 
+/** The trusted-device cookie: sent only to the sign-in routes, for 30 days; the database keeps its hash. */
+export function setTrustedDeviceCookie(app: FastifyInstance, reply: FastifyReply, token: string): void {
+  reply.setCookie(TRUSTED_DEVICE_COOKIE, token, {
+    path: TRUSTED_DEVICE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: app.config.COOKIE_SECURE,
+    maxAge: TRUSTED_DEVICE_DAYS * 24 * 3600,
+  });
+}
+
 /**
  * The session lookup runs on every signed-in request: a prepared statement per database, so the
  * query is built once (it was most of a signed-in request's fixed cost).
@@ -67,6 +81,7 @@ function prepareSessionLookup(db: Db) {
       customerId: users.customerId,
       status: users.status,
       mustChangePassword: users.mustChangePassword,
+      twoFactorEnabled: users.twoFactorEnabled,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -117,6 +132,8 @@ async function loadSession(app: FastifyInstance, req: FastifyRequest, reply: Fas
     impersonatorId: row.impersonatorId,
     remember: row.remember,
     mustChangePassword: row.mustChangePassword && !row.impersonatorId,
+    // enforceTwoFactorAuth: signed in, but only the routes every signed-in user has until it is set up
+    mustSetUpTwoFactor: settings.mfaEnabled && settings.enforceTwoFactorAuth && !row.twoFactorEnabled && !row.impersonatorId,
   };
 }
 
@@ -168,5 +185,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!rolesFor(permission).includes(req.auth.roleKey)) throw forbidden();
     // a temporary password: only the routes every signed-in user has (session, change password, sign-out)
     if (req.auth.mustChangePassword && permission !== 'signedIn') throw forbidden(PASSWORD_CHANGE_REQUIRED);
+    if (req.auth.mustSetUpTwoFactor && permission !== 'signedIn') throw forbidden(TWO_FACTOR_SETUP_REQUIRED);
   });
 });

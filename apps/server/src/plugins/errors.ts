@@ -78,10 +78,10 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
 /** One error shape for everything: validation, refusals, unknown routes and bugs. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    // the public API's errors carry the request's id in the body too (one trace per call)
+    // the public API's and the ingestion endpoints' errors carry the request's id in the body too (one trace per call)
     const body = (code: TApiError['error']['code'], message: string, fields?: Record<string, string>): TApiError => {
       const b = errorBody(code, message, fields);
-      if (req.url.startsWith('/v1/')) b.error.requestId = req.id;
+      if (req.url.startsWith('/v1/') || req.url.startsWith('/ingest/v1/')) b.error.requestId = req.id;
       return b;
     };
     if (err instanceof AppError) {

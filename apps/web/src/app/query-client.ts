@@ -13,6 +13,10 @@ const ALSO_STALE: Record<string, QueryKey[]> = {
   'customers/delete': [accountKeys.all],
   // the accounts tables show each account's max voice channels
   'voice/channels': [accountKeys.all],
+  // the customer detail's Billing Summary reads the invoices (last invoice, payment status)
+  'billing/pay': [['billing-summary']],
+  'billing/finalize': [['billing-summary']],
+  'billing/void': [['billing-summary']],
 };
 
 export const queryClient = new QueryClient({

@@ -1,4 +1,5 @@
 import type { TApiErrorCode } from '@portal/contract/common';
+import { noteMaintenance } from './maintenance-notice.ts';
 
 /** Codes the server sends, plus the two the client makes up when there is no server answer. */
 export type ApiErrorCode = TApiErrorCode | 'NETWORK_ERROR' | 'UNKNOWN';
@@ -86,8 +87,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   const payload = await readJson(response);
   if (!response.ok) {
-    if (response.status === 401 && !path.startsWith('/api/auth/')) onUnauthorized();
-    throw toApiError(response.status, payload);
+    const error = toApiError(response.status, payload);
+    // maintenance mode signed a customer out: the sign-in page shows why
+    if (error.code === 'MAINTENANCE') noteMaintenance(error.message);
+    if ((response.status === 401 && !path.startsWith('/api/auth/')) || error.code === 'MAINTENANCE') onUnauthorized();
+    throw error;
   }
   return payload as T;
 }

@@ -53,13 +53,17 @@ export function formatRelativeTime(value: DateInput, now: Date = new Date()): st
 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const usdRate = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 });
 
-/** $1,234.56; '-$5.00' for negatives; 'N/A' when missing. Accepts numbers or decimal strings. */
-export function formatUsd(value: number | string | null | undefined): string {
+/**
+ * $1,234.56; '-$5.00' for negatives; 'N/A' when missing. Accepts numbers or decimal strings. A
+ * rate (a price a minute, a unit price) keeps up to four decimals: $0.0085.
+ */
+export function formatUsd(value: number | string | null | undefined, { rate = false }: { rate?: boolean } = {}): string {
   if (value === null || value === undefined || value === '') return 'N/A';
   const amount = typeof value === 'string' ? Number(value) : value;
   if (!Number.isFinite(amount)) return 'N/A';
-  return usd.format(amount);
+  return (rate ? usdRate : usd).format(amount);
 }
 
 /** MM-DD-YYYY HH:MM:SS (24-hour, local time): how the users and accounts screens show a moment (customer spec 9). */

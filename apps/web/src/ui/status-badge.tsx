@@ -6,6 +6,7 @@ import { Badge, type MantineColor } from '@mantine/core';
  */
 const COLOURS: Record<string, MantineColor> = {
   active: 'green',
+  enabled: 'green',
   operational: 'green',
   approved: 'green',
   paid: 'green',
@@ -25,6 +26,7 @@ const COLOURS: Record<string, MantineColor> = {
   queued: 'gray',
   draft: 'gray',
   inactive: 'gray',
+  disabled: 'gray',
   closed: 'gray',
   cancelled: 'gray',
   revoked: 'gray',

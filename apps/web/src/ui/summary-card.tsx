@@ -11,9 +11,12 @@ export function SummaryCard({
   icon,
   color = 'blue',
   loading = false,
+  detail,
 }: {
   label: string;
   value: ReactNode;
+  /** A short line under the figure (an amount behind a count, a date). */
+  detail?: ReactNode;
   icon?: ReactNode;
   color?: string;
   loading?: boolean;
@@ -30,6 +33,11 @@ export function SummaryCard({
           ) : (
             <Text fz={22} fw={700} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
               {value}
+            </Text>
+          )}
+          {detail && !loading && (
+            <Text size="xs" c="dimmed" truncate>
+              {detail}
             </Text>
           )}
         </Stack>

@@ -1,4 +1,4 @@
-/** API access: API keys (stored hashed), the request log of the last 30 days, webhooks and their deliveries. */
+/** API access: API keys (stored hashed), the request log of the last 30 days, webhooks and their deliveries, a platform token. */
 import type * as s from '../schema/index.ts';
 import type { Row, SeedContext } from './context.ts';
 import { API_ENDPOINTS, API_KEY_NAMES } from './data/catalogue.ts';
@@ -164,4 +164,27 @@ export function seedApiAccess(sc: SeedContext): void {
       });
     }
   }
+
+  seedPlatformToken(sc);
+}
+
+/**
+ * One retired platform token (the Platform tab's history). It is revoked, and its hash is of a
+ * text that is no token (tokens are plt_ and 40 base62 characters), so no one can ever present it:
+ * the seed is public and deterministic. Its own stream and id, so the other rows keep theirs.
+ */
+function seedPlatformToken(sc: SeedContext): void {
+  const rng = sc.rng.fork('platform-tokens');
+  const createdAt = sc.ago(rng.float(180, 240));
+  const revokedAt = sc.ago(rng.float(20, 40));
+  sc.rows.platformTokens.push({
+    id: rng.uuid(),
+    name: 'Legacy switch (retired)',
+    tokenHash: sha256(`seeded, never issued: ${rng.string(40, BASE62)}`),
+    displayPrefix: `plt_${rng.string(8, BASE62)}`,
+    createdBy: sc.staff.find((u) => u.email === 'admin@example.com')?.id ?? null,
+    createdAt,
+    lastUsedAt: add(revokedAt, -rng.float(1, 5) * DAY),
+    revokedAt,
+  });
 }

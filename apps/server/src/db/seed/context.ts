@@ -78,6 +78,7 @@ export interface SeedData {
   webhooks: Row<typeof s.webhooks>[];
   webhookDeliveries: Row<typeof s.webhookDeliveries>[];
   apiRequests: Row<typeof s.apiRequests>[];
+  platformTokens: Row<typeof s.platformTokens>[];
   paymentMethods: Row<typeof s.paymentMethods>[];
   rateDecks: Row<typeof s.rateDecks>[];
   ratePrefixes: Row<typeof s.ratePrefixes>[];
@@ -244,6 +245,7 @@ function emptyRows(): SeedData {
     webhooks: [],
     webhookDeliveries: [],
     apiRequests: [],
+    platformTokens: [],
     paymentMethods: [],
     rateDecks: [],
     ratePrefixes: [],

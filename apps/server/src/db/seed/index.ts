@@ -161,6 +161,7 @@ async function insertAll(tx: Tx, d: SeedData): Promise<void> {
   await insertBatches(tx, schema.webhooks, d.webhooks);
   await insertBatches(tx, schema.webhookDeliveries, d.webhookDeliveries);
   await insertBatches(tx, schema.apiRequests, d.apiRequests);
+  await insertBatches(tx, schema.platformTokens, d.platformTokens);
   await insertBatches(tx, schema.paymentMethods, d.paymentMethods);
   await insertBatches(tx, schema.rateDecks, d.rateDecks);
   await insertBatches(tx, schema.ratePrefixes, d.ratePrefixes);

@@ -27,6 +27,7 @@ import { getSettings } from '../../lib/settings.ts';
 import { runStatement, statementExport } from '../../lib/sql-statement.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { recordAudit } from '../audit/service.ts';
+import { requireFreshTwoFactor } from '../auth/service.ts';
 import { notifyUsers } from '../notifications/service.ts';
 import { customerAdminIds } from '../users/service.ts';
 import * as repo from './repo.ts';
@@ -73,13 +74,13 @@ export async function getKey(ctx: Ctx, id: string): Promise<TApiKey> {
   return toKey(row);
 }
 
-async function notifyCompany(tx: Ctx, customerId: string, title: string, message: string) {
+async function notifyCompany(tx: Ctx, customerId: string, event: 'apiKeyGenerated' | 'apiKeyRevoked', title: string, message: string) {
   const admins = await customerAdminIds(tx, customerId);
   const me = tx.actor?.type === 'user' ? tx.actor.userId : null;
   await notifyUsers(
     tx,
     admins.filter((id) => id !== me),
-    { type: 'Security', title, message, link: '/customer/api' },
+    { event, title, message, link: '/customer/api' },
   );
 }
 
@@ -91,6 +92,7 @@ export async function createKey(ctx: Ctx, body: z.output<typeof ZApiKeyBody>): P
     throw invalid({ accountId: `The account is ${account.status}: it cannot have new keys` });
   const expiresAt = body.expiresOn ? dayRange(body.expiresOn, body.expiresOn).until : null;
   if (expiresAt && expiresAt <= new Date()) throw invalid({ expiresOn: 'The expiry date must be in the future' });
+  await requireFreshTwoFactor(ctx, body.twoFactorCode);
   const key = newKey(body.environment);
   const id = await inTransaction(ctx, async (tx) => {
     if (await repo.keyNameTaken(tx.db, account.id, body.name))
@@ -118,6 +120,7 @@ export async function createKey(ctx: Ctx, body: z.output<typeof ZApiKeyBody>): P
     await notifyCompany(
       tx,
       account.customerId,
+      'apiKeyGenerated',
       'API key generated',
       `${body.name} (${key.slice(0, 8)}…${key.slice(-4)}) was generated for ${account.name}.`,
     );
@@ -144,6 +147,7 @@ export async function revokeKey(ctx: Ctx, id: string): Promise<TApiKey> {
     await notifyCompany(
       tx,
       before.customerId,
+      'apiKeyRevoked',
       'API key revoked',
       `${before.name} (${before.keyPrefix.slice(0, 8)}…${before.last4}) was revoked.`,
     );

@@ -1,7 +1,12 @@
+import type { TAuditEntry, ZListAuditQuery } from '@portal/contract/audit';
 import type { TActivityEntry } from '@portal/contract/customers';
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { auditLog, users } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { dayRange, decodeCursor, type Keyset, keysetPage } from '../../lib/cursor.ts';
+import { type CsvExport, keysetRows } from '../../lib/export.ts';
+import { likePattern } from '../../lib/paging.ts';
 
 export interface AuditEntry {
   action: string;
@@ -87,4 +92,72 @@ export async function listActivity(ctx: Ctx, of: { customerId: string } | { user
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+type AuditFilter = Omit<z.output<typeof ZListAuditQuery>, 'cursor' | 'limit'>;
+
+function auditWhere(f: AuditFilter) {
+  const range = f.from || f.to ? dayRange(f.from, f.to) : null;
+  return and(
+    f.search
+      ? or(
+          ilike(auditLog.summary, likePattern(f.search)),
+          ilike(auditLog.action, likePattern(f.search)),
+          ilike(auditLog.actorEmail, likePattern(f.search)),
+        )
+      : undefined,
+    f.entityType ? eq(auditLog.entityType, f.entityType) : undefined,
+    f.customerId ? eq(auditLog.customerId, f.customerId) : undefined,
+    range?.from ? gte(auditLog.createdAt, range.from) : undefined,
+    range?.until ? lt(auditLog.createdAt, range.until) : undefined,
+  );
+}
+
+async function auditRows(ctx: Ctx, f: AuditFilter, after: Keyset | null, limit: number) {
+  const rows = await ctx.db
+    .select({
+      id: auditLog.id,
+      createdAt: auditLog.createdAt,
+      actor: sql<string | null>`coalesce(${users.name} || ' <' || ${auditLog.actorEmail} || '>', ${auditLog.actorEmail})`,
+      action: auditLog.action,
+      entityType: auditLog.entityType,
+      entityId: auditLog.entityId,
+      customerId: auditLog.customerId,
+      summary: auditLog.summary,
+      ip: auditLog.ip,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(
+      and(
+        auditWhere(f),
+        after ? or(lt(auditLog.createdAt, after.at), and(eq(auditLog.createdAt, after.at), lt(auditLog.id, after.id))) : undefined,
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/** The audit trail for staff (System Settings, Logs): newest first, keyset paged. */
+export async function listAudit(
+  ctx: Ctx,
+  q: z.output<typeof ZListAuditQuery>,
+): Promise<{ items: TAuditEntry[]; nextCursor: string | null }> {
+  const after = q.cursor ? decodeCursor(q.cursor) : null;
+  const rows = await auditRows(ctx, q, after, q.limit + 1);
+  return keysetPage(rows, q.limit, (r) => ({ at: new Date(r.createdAt), id: r.id }));
+}
+
+export async function exportAudit(ctx: Ctx, q: z.output<typeof ZListAuditQuery>): Promise<CsvExport> {
+  return {
+    fileName: 'audit-log.csv',
+    header: ['Time', 'Actor', 'Action', 'Record type', 'Record', 'Summary', 'IP'],
+    rows: keysetRows(
+      1000,
+      (after: Keyset | null, size: number) => auditRows(ctx, q, after, size),
+      (r) => ({ at: new Date(r.createdAt), id: r.id }),
+      (r) => [r.createdAt, r.actor ?? '', r.action, r.entityType, r.entityId ?? '', r.summary, r.ip ?? ''],
+    ),
+  };
 }

@@ -1,28 +1,43 @@
 import {
   ZChangePasswordBody,
+  ZDisableTwoFactorBody,
+  ZEnableTwoFactorBody,
   ZExitImpersonationResponse,
   ZForgotPasswordBody,
   ZLoginBody,
   ZLoginResponse,
+  ZLoginTwoFactorBody,
+  ZRecoveryCodes,
+  ZRegenerateRecoveryCodesBody,
   ZResetPasswordBody,
   ZSessionResponse,
+  ZSignedInResponse,
   ZSignInLockList,
+  ZTwoFactorSetup,
+  ZTwoFactorStatus,
   ZUnlockSignInBody,
 } from '@portal/contract/auth';
 import { ZApiError, ZOk } from '@portal/contract/common';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { routesFor } from '../../lib/routes.ts';
-import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
+import { clearSessionCookie, setSessionCookie, setTrustedDeviceCookie, TRUSTED_DEVICE_COOKIE } from '../../plugins/auth.ts';
 import { PER_MINUTE } from '../../plugins/rate-limit.ts';
 import {
   changePassword,
+  completeTwoFactorSignIn,
+  disableTwoFactor,
+  enableTwoFactor,
   exitImpersonation,
+  type LoginResult,
   listSignInLocks,
   login,
   logout,
+  regenerateRecoveryCodes,
   requestPasswordReset,
   resetPassword,
   sessionInfo,
+  startTwoFactorSetup,
+  twoFactorStatus,
   unlockSignIn,
 } from './service.ts';
 
@@ -48,10 +63,97 @@ export async function authRoutes(fastify: FastifyInstance) {
       options: { config: { rateLimit: signInLimit } },
     },
     async (req, reply) => {
-      const result = await login(req.ctx, req.body);
-      setSessionCookie(app, reply, result.token, result.remember);
-      return { user: result.user };
+      const result = await login(req.ctx, req.body, req.cookies[TRUSTED_DEVICE_COOKIE]);
+      if (result.kind === 'challenge') return { twoFactor: result.challenge };
+      return signedIn(reply, result);
     },
+  );
+
+  /** A session's cookies: the session, and the trusted computer when this sign-in made one. */
+  const signedIn = (reply: FastifyReply, result: Extract<LoginResult, { kind: 'session' }>) => {
+    setSessionCookie(app, reply, result.token, result.remember);
+    if (result.trustedDevice) setTrustedDeviceCookie(app, reply, result.trustedDevice);
+    return { user: result.user };
+  };
+
+  route.post(
+    '/api/auth/login/two-factor',
+    {
+      permission: 'public',
+      summary: "Sign-in's second step: the code from the authenticator app (or a recovery code) for the password's challenge",
+      body: ZLoginTwoFactorBody,
+      response: ZSignedInResponse,
+      errors: { 423: ZApiError },
+      options: { config: { rateLimit: signInLimit } },
+    },
+    async (req, reply) => {
+      const result = await completeTwoFactorSignIn(req.ctx, req.body);
+      if (result.kind !== 'session') throw new Error('The code step ends in a session');
+      return signedIn(reply, result);
+    },
+  );
+
+  route.get(
+    '/api/auth/two-factor',
+    {
+      permission: 'signedIn',
+      summary: "The signed-in user's two-factor sign-in: on or off, when it is asked, codes left",
+      response: ZTwoFactorStatus,
+    },
+    (req) => twoFactorStatus(req.ctx),
+  );
+
+  route.post(
+    '/api/auth/two-factor/setup',
+    {
+      permission: 'signedIn',
+      summary: 'Start two-factor setup: a new secret as a QR code, an otpauth:// link and the key to type',
+      response: ZTwoFactorSetup,
+      errors: { 409: ZApiError },
+    },
+    (req) => startTwoFactorSetup(req.ctx),
+  );
+
+  route.post(
+    '/api/auth/two-factor/enable',
+    {
+      permission: 'signedIn',
+      summary: 'Verify & Enable: a code from the new secret turns two-factor on; ten recovery codes are answered once',
+      body: ZEnableTwoFactorBody,
+      response: ZRecoveryCodes,
+      errors: { 409: ZApiError },
+      options: { config: { rateLimit: signInLimit } },
+    },
+    (req) => enableTwoFactor(req.ctx, req.body),
+  );
+
+  route.post(
+    '/api/auth/two-factor/disable',
+    {
+      permission: 'signedIn',
+      summary: 'Turn two-factor off, proven with a current code, a recovery code or the password',
+      body: ZDisableTwoFactorBody,
+      response: ZOk,
+      errors: { 409: ZApiError, 423: ZApiError },
+      options: { config: { rateLimit: signInLimit } },
+    },
+    async (req) => {
+      await disableTwoFactor(req.ctx, req.body);
+      return { ok: true as const };
+    },
+  );
+
+  route.post(
+    '/api/auth/two-factor/recovery-codes',
+    {
+      permission: 'signedIn',
+      summary: 'Make ten new recovery codes (the old ones stop working), after a current code',
+      body: ZRegenerateRecoveryCodesBody,
+      response: ZRecoveryCodes,
+      errors: { 409: ZApiError, 423: ZApiError },
+      options: { config: { rateLimit: signInLimit } },
+    },
+    (req) => regenerateRecoveryCodes(req.ctx, req.body.code),
   );
 
   route.post('/api/auth/logout', { permission: 'public', summary: 'End the session', response: ZOk }, async (req, reply) => {

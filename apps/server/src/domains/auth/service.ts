@@ -1,13 +1,18 @@
 import {
   passwordPolicyProblem,
+  RECOVERY_CODES,
   type TChangePasswordBody,
   type TLoginBody,
+  type TLoginTwoFactorBody,
   type TPortal,
   type TSessionResponse,
   type TSessionUser,
   type TSignInLockList,
+  type TTwoFactorChallenge,
+  TWO_FACTOR_WRONG_CODE,
 } from '@portal/contract/auth';
 import { permissionsOf, roleKey } from '@portal/contract/roles';
+import type { TSystemSettings } from '@portal/contract/settings';
 import { type Ctx, inTransaction, sessionUser, userOf } from '../../lib/context.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -15,19 +20,40 @@ import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { recordAudit } from '../audit/service.ts';
 import { queueEmail } from '../email/service.ts';
 import { getSettings } from '../settings/service.ts';
+import { lockedMessage, lockPolicy } from './lockout.ts';
 import * as repo from './repo.ts';
+import {
+  CHALLENGE_ATTEMPTS,
+  checkUserCode,
+  issueChallenge,
+  mustSetUpTwoFactor,
+  notifySecurity,
+  secondStepNeeded,
+  trustDevice,
+  usesTwoFactor,
+} from './two-factor.ts';
+
+// Two-factor sign-in's own service functions (setup, enable, disable, the fresh code other domains ask).
+export {
+  clearTwoFactor,
+  disableTwoFactor,
+  enableTwoFactor,
+  notifySecurity,
+  regenerateRecoveryCodes,
+  requireFreshTwoFactor,
+  startTwoFactorSetup,
+  twoFactorStatus,
+} from './two-factor.ts';
 
 /** Remembered sessions last this long; others end with the browser (and the idle timeout). */
 export const REMEMBER_MS = 30 * 24 * 3600 * 1000;
 const SESSION_MAX_MS = 24 * 3600 * 1000;
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
-const lockedMessage = (minutes: number) =>
-  `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUserById>>>;
 
-export function toSessionUser(row: UserRow, impersonator: { id: string; name: string } | null): TSessionUser {
+export function toSessionUser(row: UserRow, impersonator: { id: string; name: string } | null, settings: TSystemSettings): TSessionUser {
   const u = row.user;
   const key = roleKey(u.kind, u.role);
   return {
@@ -44,6 +70,7 @@ export function toSessionUser(row: UserRow, impersonator: { id: string; name: st
     impersonatedBy: impersonator,
     lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
     mustChangePassword: u.mustChangePassword && !impersonator,
+    mustSetUpTwoFactor: mustSetUpTwoFactor(u.twoFactorEnabled, settings, impersonator !== null),
   };
 }
 
@@ -57,7 +84,7 @@ export async function currentUser(ctx: Ctx): Promise<TSessionUser | null> {
     const staff = await repo.findUserById(ctx.db, auth.impersonatorId);
     impersonator = staff ? { id: staff.user.id, name: staff.user.name } : null;
   }
-  return toSessionUser(row, impersonator);
+  return toSessionUser(row, impersonator, await getSettings(ctx.db));
 }
 
 /** What the web app learns at start: who is signed in, the brand and the idle timeout. */
@@ -66,29 +93,30 @@ export async function sessionInfo(ctx: Ctx): Promise<TSessionResponse> {
   return { user: await currentUser(ctx), brand: ctx.config.PORTAL_BRAND, idleTimeoutMinutes: settings.sessionTimeout };
 }
 
-export interface LoginResult {
-  user: TSessionUser;
-  token: string;
-  remember: boolean;
-}
+export type LoginResult =
+  | {
+      kind: 'session';
+      user: TSessionUser;
+      token: string;
+      remember: boolean;
+      /** Set when this computer became trusted (once per computer): the cookie's value. */
+      trustedDevice: string | null;
+    }
+  | { kind: 'challenge'; challenge: TTwoFactorChallenge };
 
 /**
  * Checks the password against a slow hash, refuses the wrong portal, counts failures per email
  * (known or not, so the answer never tells whether an address exists) and locks after
- * `failedLoginAttempts` for `accountLockoutDuration` minutes.
+ * `failedLoginAttempts` for `accountLockoutDuration` minutes. A user with two-factor sign-in gets
+ * the code step instead of a session, unless this computer is trusted (once per computer).
  */
-export async function login(ctx: Ctx, body: TLoginBody): Promise<LoginResult> {
+export async function login(ctx: Ctx, body: TLoginBody, trustedDevice?: string): Promise<LoginResult> {
   const email = body.email.trim().toLowerCase();
   const settings = await getSettings(ctx.db);
   const now = new Date();
 
   // Counted before the slow password check, atomically, so parallel guesses cannot outrun the limit.
-  const claim = await repo.claimSignInAttempt(
-    ctx.db,
-    email,
-    { limit: settings.automaticAccountLockout ? settings.failedLoginAttempts : null, lockMs: settings.accountLockoutDuration * 60_000 },
-    now,
-  );
+  const claim = await repo.claimSignInAttempt(ctx.db, email, lockPolicy(settings), now);
   if (claim.refusedUntil) {
     const minutes = Math.ceil((claim.refusedUntil.getTime() - now.getTime()) / 60_000);
     await inTransaction(ctx, (tx) =>
@@ -125,33 +153,178 @@ export async function login(ctx: Ctx, body: TLoginBody): Promise<LoginResult> {
     throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
   }
 
+  if (await secondStepNeeded(ctx, row.user, settings, trustedDevice)) {
+    // The password was not a failure; the code's tries count on their own (and toward the same lockout).
+    await repo.releaseSignInAttempt(ctx.db, email, claim.locks);
+    const challenge = await inTransaction(ctx, async (tx) => {
+      const issued = await issueChallenge(tx, row.user, body.remember, now);
+      await recordAudit(tx, {
+        action: 'auth.two_factor_challenge',
+        entityType: 'session',
+        entityId: row.user.id,
+        customerId: row.user.customerId,
+        summary: `${row.user.name} entered the right password; the two-factor code is asked`,
+        actorId: row.user.id,
+        actorEmail: row.user.email,
+      });
+      return issued;
+    });
+    return { kind: 'challenge', challenge };
+  }
+  return startSession(ctx, row, { remember: body.remember, now, how: 'password', trust: false });
+}
+
+type SignInRow = NonNullable<Awaited<ReturnType<typeof repo.findUserByEmail>>>;
+
+/**
+ * The one place a sign-in becomes a session (the password alone, or the password and the code):
+ * the browser's previous session ends, the failure count clears, the session row and the audit entry
+ * are written, a sign-in from a browser the user never signed in from is notified to them, and with
+ * once per computer this computer becomes trusted for 30 days.
+ */
+async function startSession(
+  ctx: Ctx,
+  row: SignInRow,
+  opts: { remember: boolean; now: Date; how: 'password' | 'app' | 'recovery'; trust: boolean; challengeHash?: string },
+): Promise<LoginResult> {
+  const { now, remember } = opts;
   const token = randomToken();
-  await inTransaction(ctx, async (tx) => {
+  const portal = row.user.kind === 'staff' ? 'admin' : 'customer';
+  const history = await repo.signInHistory(ctx.db, row.user.id, ctx.origin.userAgent);
+  const trustedDevice = await inTransaction(ctx, async (tx) => {
     // Rotation: whatever session the browser had is ended; a new id is issued.
     const previous = sessionUser(ctx)?.sessionIdHash;
     if (previous) await repo.deleteSession(tx.db, previous);
-    await repo.clearLoginFailures(tx.db, email);
+    if (opts.challengeHash) await repo.deleteChallenge(tx.db, opts.challengeHash);
+    await repo.clearLoginFailures(tx.db, row.user.email.toLowerCase());
     await repo.insertSession(tx.db, {
       idHash: sha256(token),
       userId: row.user.id,
-      remember: body.remember,
+      remember,
       ip: ctx.origin.ip,
       userAgent: ctx.origin.userAgent,
       lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + (body.remember ? REMEMBER_MS : SESSION_MAX_MS)),
+      expiresAt: new Date(now.getTime() + (remember ? REMEMBER_MS : SESSION_MAX_MS)),
     });
     await repo.touchLastLogin(tx.db, row.user.id, now);
+    const second = opts.how === 'app' ? ' with a two-factor code' : opts.how === 'recovery' ? ' with a two-factor recovery code' : '';
     await recordAudit(tx, {
       action: 'auth.sign_in',
       entityType: 'session',
       entityId: row.user.id,
       customerId: row.user.customerId,
-      summary: `${row.user.name} signed in to the ${body.portal} portal`,
+      summary: `${row.user.name} signed in to the ${portal} portal${second}`,
       actorId: row.user.id,
       actorEmail: row.user.email,
     });
+    if (history.signedInBefore && !history.fromHereBefore) {
+      const from = [ctx.origin.userAgent ? describeAgent(ctx.origin.userAgent) : null, ctx.origin.ip ? `(${ctx.origin.ip})` : null]
+        .filter(Boolean)
+        .join(' ');
+      await notifySecurity(
+        tx,
+        row.user,
+        'Sign-in from a new device',
+        `Your account was signed in from a device not used before${from ? `: ${from}` : ''}. If it was not you, change your password now.`,
+        'signInNewDevice',
+      );
+    }
+    return opts.trust ? trustDevice(tx, row.user, now) : null;
   });
-  return { user: toSessionUser(row, null), token, remember: body.remember };
+  return { kind: 'session', user: toSessionUser(row, null, await getSettings(ctx.db)), token, remember, trustedDevice };
+}
+
+/** A short name for a browser from its user agent ("Chrome on Windows"), for the new-device notice. */
+function describeAgent(agent: string): string {
+  const browser = /Edg\//.test(agent)
+    ? 'Edge'
+    : /Firefox\//.test(agent)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(agent)
+        ? 'Chrome'
+        : /Safari\//.test(agent)
+          ? 'Safari'
+          : 'A browser';
+  const os = /Windows/.test(agent)
+    ? 'Windows'
+    : /Android/.test(agent)
+      ? 'Android'
+      : /iPhone|iPad/.test(agent)
+        ? 'iOS'
+        : /Mac OS X/.test(agent)
+          ? 'macOS'
+          : /Linux/.test(agent)
+            ? 'Linux'
+            : null;
+  return os ? `${browser} on ${os}` : browser;
+}
+
+const CHALLENGE_GONE = 'Your sign-in has expired. Please sign in again.';
+
+/**
+ * The sign-in's second step: the code from the app (or a recovery code, once) for an open challenge.
+ * Each try counts toward the address's lockout and the challenge's five; a right code starts the
+ * session (and trusts this computer with once per computer).
+ */
+export async function completeTwoFactorSignIn(ctx: Ctx, body: TLoginTwoFactorBody): Promise<LoginResult> {
+  const idHash = sha256(body.challengeId);
+  const now = new Date();
+  const settings = await getSettings(ctx.db);
+  const challenge = await repo.countChallengeAttempt(ctx.db, idHash, CHALLENGE_ATTEMPTS, now);
+  const gone = async (message = CHALLENGE_GONE) => {
+    await repo.deleteChallenge(ctx.db, idHash);
+    return new AppError(401, 'CHALLENGE_EXPIRED', message);
+  };
+  if (!challenge) throw await gone();
+  const byId = await repo.findUserById(ctx.db, challenge.userId);
+  const row = byId ? await repo.findUserByEmail(ctx.db, byId.user.email) : undefined;
+  if (row?.user.status !== 'Active' || row.customerDeletedAt || !usesTwoFactor(row.user, settings)) throw await gone();
+  const email = row.user.email.toLowerCase();
+
+  const claim = await repo.claimSignInAttempt(ctx.db, email, lockPolicy(settings), now);
+  if (claim.refusedUntil) {
+    await repo.deleteChallenge(ctx.db, idHash);
+    throw new AppError(423, 'ACCOUNT_LOCKED', lockedMessage(Math.ceil((claim.refusedUntil.getTime() - now.getTime()) / 60_000)));
+  }
+  const check = await checkUserCode(ctx, row.user, body.code, { recovery: true });
+  if (!check.ok) {
+    const last = challenge.attempts >= CHALLENGE_ATTEMPTS;
+    await inTransaction(ctx, async (tx) => {
+      if (claim.locks || last) await repo.deleteChallenge(tx.db, idHash);
+      await recordAudit(tx, {
+        action: claim.locks ? 'auth.lockout' : 'auth.two_factor_failed',
+        entityType: 'session',
+        entityId: row.user.id,
+        customerId: row.user.customerId,
+        summary: claim.locks
+          ? `Sign-in locked for ${email} after ${claim.attempt} failed attempts (wrong two-factor codes)`
+          : `Wrong two-factor code at sign-in for ${email}`,
+        actorEmail: email,
+        actorId: null,
+      });
+    });
+    if (claim.locks) throw new AppError(423, 'ACCOUNT_LOCKED', lockedMessage(settings.accountLockoutDuration));
+    if (last) throw new AppError(401, 'CHALLENGE_EXPIRED', 'Too many incorrect codes. Please sign in again.');
+    throw new AppError(401, 'INVALID_CODE', TWO_FACTOR_WRONG_CODE);
+  }
+  const result = await startSession(ctx, row, {
+    remember: challenge.remember,
+    now,
+    how: check.via,
+    trust: row.user.twoFactorMode === 'once_per_computer',
+    challengeHash: idHash,
+  });
+  if (check.via === 'recovery') {
+    await inTransaction(ctx, (tx) =>
+      notifySecurity(
+        tx,
+        row.user,
+        'Recovery code used',
+        `A recovery code was used to sign in; ${check.recoveryLeft} of ${RECOVERY_CODES} left. Make new ones in your two-factor settings if you run low.`,
+      ),
+    );
+  }
+  return result;
 }
 
 export async function logout(ctx: Ctx): Promise<void> {

@@ -15,12 +15,13 @@ export async function billingOverview(
   q: { customerId?: string | undefined; accountId?: string | undefined },
 ): Promise<TBillingOverview> {
   const scope = await resolveListScope(ctx, q);
-  const [figures, last, usage, fixed, flags] = await Promise.all([
+  const [figures, last, usage, fixed, flags, budget] = await Promise.all([
     repo.overviewFigures(ctx.db, scope.customerId, scope.accountId),
     repo.lastPayment(ctx.db, scope.customerId, scope.accountId),
     repo.usageThisMonth(ctx.db, scope.customerId, scope.accountId),
     repo.fixedMonthly(ctx.db, scope.customerId, scope.accountId),
     scope.customerId ? repo.customerBillingFlags(ctx.db, scope.customerId) : Promise.resolve(undefined),
+    scope.accountId ? repo.accountBudget(ctx.db, scope.accountId) : Promise.resolve(null),
   ]);
   const now = new Date();
   return {
@@ -35,6 +36,7 @@ export async function billingOverview(
     autoPay: flags ? flags.autoPay : null,
     dunningSince: flags?.dunningSince ? flags.dunningSince.toISOString() : null,
     openInvoices: figures.openCount,
+    monthlyBudget: budget,
   };
 }
 

@@ -589,3 +589,8 @@ export async function budgetUsage(db: DbOrTx) {
     used: Number(r.used),
   }));
 }
+
+export async function accountBudget(db: DbOrTx, accountId: string): Promise<number | null> {
+  const [row] = await db.select({ budget: accounts.monthlyBudget }).from(accounts).where(eq(accounts.id, accountId));
+  return row?.budget ?? null;
+}

@@ -11,6 +11,7 @@ import type { paymentMethods } from '../../db/schema/index.ts';
 import { type Ctx, inTransaction, ownCustomer } from '../../lib/context.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
+import { requireFreshTwoFactor } from '../auth/service.ts';
 import * as repo from './repo.ts';
 
 type MethodRow = typeof paymentMethods.$inferSelect;
@@ -65,6 +66,7 @@ export async function addPaymentMethod(
   body: z.output<typeof ZAddPaymentMethodBody>,
 ): Promise<TPaymentMethod> {
   const customer = await reachableCustomer(ctx, customerId);
+  await requireFreshTwoFactor(ctx, body.twoFactorCode);
   const row = await inTransaction(ctx, async (tx) => {
     const isDefault = body.isDefault || (await repo.countPaymentMethods(tx.db, customerId)) === 0;
     if (isDefault) await repo.clearDefault(tx.db, customerId);
@@ -190,6 +192,7 @@ export async function removePaymentMethod(ctx: Ctx, customerId: string, methodId
   });
 }
 
+export { deckIdForAccount } from './deck-repo.ts';
 export { createDeck, deleteDeck, importRates, listDecks, listRates, rateCall, raterOf, rerate } from './decks.ts';
 export {
   addAdjustment,

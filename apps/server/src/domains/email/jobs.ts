@@ -1,5 +1,6 @@
 import { defineJob } from '../../jobs/queue.ts';
-import { sendThroughSmtp } from './mailer.ts';
+import { getSettings } from '../../lib/settings.ts';
+import { sendThroughSmtp, smtpTarget } from './mailer.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -13,13 +14,14 @@ export const sendEmailJob = defineJob<{ outboxId: string }>(
   async (ctx, { outboxId }, run) => {
     const email = await repo.findOutboxEmail(ctx.db, outboxId);
     if (!email || email.state === 'sent') return;
-    // SMTP_URL was removed between the request and the run: nothing to send through.
-    if (!ctx.config.SMTP_URL) {
+    // the SMTP server was removed between the request and the run: nothing to send through.
+    const target = smtpTarget(ctx.config, await getSettings(ctx.db));
+    if (!target) {
       await repo.setOutboxState(ctx.db, outboxId, { state: 'kept' });
       return;
     }
     try {
-      await sendThroughSmtp(ctx.config, { to: email.toAddress, subject: email.subject, body: email.body });
+      await sendThroughSmtp(ctx.config, { to: email.toAddress, subject: email.subject, body: email.body }, target);
     } catch (err) {
       const error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
       await repo.setOutboxState(ctx.db, outboxId, { state: run.lastAttempt ? 'failed' : 'queued', error });

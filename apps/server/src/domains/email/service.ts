@@ -3,10 +3,12 @@ import type { DbOrTx } from '../../db/client.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { pageOf } from '../../lib/paging.ts';
+import { getSettings } from '../../lib/settings.ts';
 import { sendEmailJob } from './jobs.ts';
-import type { Email } from './mailer.ts';
+import { type Email, smtpTarget } from './mailer.ts';
 import * as repo from './repo.ts';
 
+export { sendThroughSmtp, smtpTarget } from './mailer.ts';
 export type { Email };
 
 /**
@@ -15,7 +17,7 @@ export type { Email };
  * that sends it ('queued', then 'sent' or 'failed'); without, it is 'kept' there for staff to read.
  */
 export async function queueEmail(ctx: Ctx, email: Email): Promise<void> {
-  const sending = Boolean(ctx.config.SMTP_URL);
+  const sending = Boolean(smtpTarget(ctx.config, await getSettings(ctx.db)));
   const outboxId = await repo.insertOutboxEmail(ctx.db, {
     toAddress: email.to,
     subject: email.subject,

@@ -104,9 +104,15 @@ export async function notificationRoutes(fastify: FastifyInstance) {
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
+      // one count at a time; a change during a count sends one more afterwards (never a lost push)
       let pending = false;
-      const send = async () => {
-        if (pending || res.writableEnded) return;
+      let again = false;
+      const send = async (): Promise<void> => {
+        if (res.writableEnded) return;
+        if (pending) {
+          again = true;
+          return;
+        }
         pending = true;
         try {
           const count = await unreadCount(req.ctx, user);
@@ -115,6 +121,10 @@ export async function notificationRoutes(fastify: FastifyInstance) {
           req.log.warn({ err }, 'live unread count failed');
         } finally {
           pending = false;
+        }
+        if (again) {
+          again = false;
+          await send();
         }
       };
       const unsubscribe = liveHub(req.ctx.database, (err) => req.log.warn({ err }, 'live push failed')).subscribe(user, () => void send());

@@ -239,6 +239,12 @@ export async function publicApiRoutes(app: FastifyInstance) {
       v1.addHook('onRequest', async (req, reply) => {
         if (req.url === '/v1/openapi.json' || req.url.startsWith('/v1/openapi.json?')) return;
         (req as FastifyRequest & { startedAt?: number }).startedAt = performance.now();
+        // maintenance mode: the API is closed to customers' keys until staff turn it off
+        const maintenance = await getSettings(app.db);
+        if (maintenance.maintenanceMode) {
+          reply.header('Retry-After', '300');
+          throw new AppError(503, 'MAINTENANCE', maintenance.maintenanceMessage);
+        }
         const ctx = requestCtx(app, req, null);
         const header = req.headers.authorization;
         const presented = typeof header === 'string' && /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '').trim() : null;

@@ -87,6 +87,18 @@ export async function userRoutes(fastify: FastifyInstance) {
   );
 
   route.post(
+    '/api/users/:id/two-factor/reset',
+    {
+      permission: 'users.resetTwoFactor',
+      summary: "Reset a user's two-factor sign-in (a lost phone): it is off until they set it up again; they are notified",
+      params: ZIdParams,
+      response: ZUser,
+      errors: { 409: ZApiError },
+    },
+    (req) => service.resetTwoFactor(req.ctx, req.params.id),
+  );
+
+  route.post(
     '/api/users/:id/invite',
     { permission: 'users.write', summary: 'Send a new invitation email', params: ZIdParams, response: ZUser, errors: { 409: ZApiError } },
     (req) => service.resendInvitation(req.ctx, req.params.id),

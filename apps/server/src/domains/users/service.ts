@@ -23,7 +23,7 @@ import { hashPassword } from '../../lib/password.ts';
 import { getSettings } from '../../lib/settings.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { listActivity, recordAudit } from '../audit/service.ts';
-import { endUserAccess, sendInvitation } from '../auth/service.ts';
+import { clearTwoFactor, endUserAccess, notifySecurity, sendInvitation } from '../auth/service.ts';
 import * as repo from './repo.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -222,6 +222,40 @@ export async function resendInvitation(ctx: Ctx, id: string): Promise<TUser> {
       customerId: row.customerId,
       summary: `Sent a new invitation to ${row.email}`,
     });
+    return toUser(row);
+  });
+}
+
+/**
+ * A staff Admin resets a user's two-factor sign-in (a lost phone): the secret, the recovery codes
+ * and the trusted computers go, it is off until the user sets it up again (at once, when settings
+ * enforce it). Audited; the user is notified.
+ */
+export async function resetTwoFactor(ctx: Ctx, id: string): Promise<TUser> {
+  const scope = scopeOf(ctx);
+  const me = userOf(ctx);
+  return inTransaction(ctx, async (tx) => {
+    const before = await repo.lockUser(tx.db, scope, id);
+    if (!before) throw notFound('User');
+    if (!before.twoFactorEnabled && !before.twoFactorPendingSecret)
+      throw conflict(`${before.name} has not set up two-factor authentication`);
+    const row = await clearTwoFactor(tx, id);
+    if (!row) throw notFound('User');
+    await recordAudit(tx, {
+      action: 'users.two_factor_reset',
+      entityType: 'user',
+      entityId: id,
+      customerId: row.customerId,
+      summary: `${me.name} reset two-factor authentication of ${row.name}`,
+      before: { twoFactorEnabled: before.twoFactorEnabled, twoFactorMode: before.twoFactorMode },
+      after: { twoFactorEnabled: false, twoFactorMode: row.twoFactorMode },
+    });
+    await notifySecurity(
+      tx,
+      row,
+      'Two-factor authentication reset',
+      `${me.name} reset your two-factor authentication: sign-in asks only for your password until you set it up again.`,
+    );
     return toUser(row);
   });
 }

@@ -9,6 +9,9 @@ import { ServerUnreachable } from './server-unreachable.tsx';
 const ChangePasswordRequiredPage = lazy(() =>
   import('../../features/auth/pages/change-password-required-page.tsx').then((m) => ({ default: m.ChangePasswordRequiredPage })),
 );
+const TwoFactorRequiredPage = lazy(() =>
+  import('../../features/auth/pages/two-factor-required-page.tsx').then((m) => ({ default: m.TwoFactorRequiredPage })),
+);
 
 /** Lets through only a signed-in user of this portal; others go to sign in or to their own portal. */
 export function PortalGate({ portal }: { portal: Portal }) {
@@ -32,6 +35,14 @@ export function PortalGate({ portal }: { portal: Portal }) {
     return (
       <Suspense fallback={<FullPageLoader />}>
         <ChangePasswordRequiredPage />
+      </Suspense>
+    );
+  }
+  // settings enforce two-factor sign-in and the user has none: the server serves nothing else until it is set up
+  if (user.mustSetUpTwoFactor) {
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <TwoFactorRequiredPage />
       </Suspense>
     );
   }

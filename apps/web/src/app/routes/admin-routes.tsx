@@ -28,8 +28,10 @@ const campaignPage = () =>
   Promise.all([import('../../features/messaging/pages/campaign-detail-page.tsx'), accountSelect()]).then(([m, picker]) =>
     withAccountPicker(m.CampaignDetailPage, picker),
   );
-const tabPlaceholder = () => import('../../ui/tab-placeholder.tsx').then((m) => m.TabPlaceholder);
-const billing = () => import('../../features/billing/pages/billing-page.tsx').then((m) => m.BillingPage);
+const billing = () =>
+  Promise.all([import('../../features/billing/pages/billing-page.tsx'), accountSelect()]).then(([m, picker]) =>
+    withAccountPicker(m.BillingPage, picker),
+  );
 
 /**
  * Account detail tabs and their path suffixes (spec 2.7), rendered in the account layout's
@@ -42,7 +44,15 @@ const accountTabs: RouteObject[] = [
   screen('voice', { title: 'Account Details', crumb: 'Voice' }, voicePage),
   screen('messaging', { title: 'Account Details', crumb: 'Messaging' }, messagingPage),
   screen('api-access', { title: 'Account Details', crumb: 'API Access' }, apiAccessPage),
-  screen('billing', { title: 'Account Details', crumb: 'Billing' }, tabPlaceholder),
+  {
+    path: 'billing',
+    handle: { crumb: 'Billing' },
+    children: [
+      screen(null, { title: 'Account Details' }, billing),
+      screen('payment-methods', { title: 'Account Details', crumb: 'Payment Methods' }, billing),
+      screen('payment-history', { title: 'Account Details', crumb: 'Payment History' }, billing),
+    ],
+  },
 ];
 
 /** The admin portal's screens, rendered inside the shell (spec 2.1). */
@@ -73,7 +83,10 @@ export const adminScreens: RouteObject[] = [
             Promise.all([
               import('../../features/customers/pages/customer-detail-page.tsx'),
               import('../../features/accounts/components/account-panels.tsx'),
-            ]).then(([m, accounts]) => withTab(m.CustomerDetailPage, { AccountsTab: accounts.CustomerAccountsPanel })),
+              import('../../features/billing/components/payment-methods-panel.tsx'),
+            ]).then(([m, accounts, billing]) =>
+              withTab(m.CustomerDetailPage, { AccountsTab: accounts.CustomerAccountsPanel, PaymentMethods: billing.PaymentMethodsPanel }),
+            ),
           ),
           // The 'accounts' segment has no page of its own, so it has no crumb.
           {
@@ -117,8 +130,13 @@ export const adminScreens: RouteObject[] = [
     children: [
       screen(null, { title: 'Billing' }, billing),
       screen('invoices', { title: 'Billing', crumb: 'Invoices' }, billing),
-      screen('payment-methods', { title: 'Billing', crumb: 'Payment Methods' }, billing),
+      // Payment Methods shows only inside an account (spec 2.7): across customers there is none to show.
+      redirect('payment-methods', '/admin/billing/invoices'),
       screen('payment-history', { title: 'Billing', crumb: 'Payment History' }, billing),
+      {
+        element: <RequirePermission permission="billing.manage" />,
+        children: [screen('rates', { title: 'Billing', crumb: 'Rates' }, billing)],
+      },
     ],
   },
   screen('numbers', { title: 'Phone Numbers' }, numbersPage),
@@ -150,11 +168,27 @@ export const adminScreens: RouteObject[] = [
     ],
   },
   screen('reports', { title: 'Reports' }, () => import('../../features/reports/pages/reports-page.tsx').then((m) => m.ReportsPage)),
-  screen('notifications', { title: 'Notifications' }, () =>
-    import('../../features/notifications/pages/notifications-page.tsx').then((m) => m.NotificationsPage),
-  ),
+  {
+    path: 'notifications',
+    handle: { crumb: 'Notifications' },
+    children: [
+      // the Notification Center, and its separate settings page (the flags by event)
+      screen(null, { title: 'Notifications' }, () =>
+        import('../../features/notifications/pages/notifications-page.tsx').then((m) => m.NotificationsPage),
+      ),
+      screen('settings', { title: 'Notification Settings' }, () =>
+        import('../../features/notifications/pages/notification-settings-page.tsx').then((m) => m.NotificationSettingsPage),
+      ),
+    ],
+  },
   screen('settings', { title: 'Settings' }, () =>
-    import('../../features/settings/pages/system-settings-page.tsx').then((m) => m.SystemSettingsPage),
+    Promise.all([
+      import('../../features/settings/pages/system-settings-page.tsx'),
+      import('../../features/auth/components/two-factor-settings.tsx'),
+      import('../../features/auth/components/password-tab.tsx'),
+    ]).then(([m, twoFactor, password]) =>
+      withTab(m.SystemSettingsPage, { TwoFactorPanel: twoFactor.TwoFactorSettings, PasswordPanel: password.PasswordTab }),
+    ),
   ),
   redirect('*', '/admin'),
 ];

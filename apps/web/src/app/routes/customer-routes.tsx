@@ -31,8 +31,10 @@ const campaignPage = () =>
   Promise.all([import('../../features/messaging/pages/campaign-detail-page.tsx'), accountSelect()]).then(([m, picker]) =>
     withAccountPicker(m.CampaignDetailPage, picker),
   );
-const tabPlaceholder = () => import('../../ui/tab-placeholder.tsx').then((m) => m.TabPlaceholder);
-const billing = () => import('../../features/billing/pages/billing-page.tsx').then((m) => m.BillingPage);
+const billing = () =>
+  Promise.all([import('../../features/billing/pages/billing-page.tsx'), accountSelect()]).then(([m, picker]) =>
+    withAccountPicker(m.BillingPage, picker),
+  );
 const accountCrumb = { crumb: { record: 'account', param: 'accountId' } } as const;
 
 /**
@@ -49,9 +51,9 @@ const accountTabs: RouteObject[] = [
     path: 'billing',
     handle: { crumb: 'Billing' },
     children: [
-      screen(null, { title: 'Account Details' }, tabPlaceholder),
-      screen('payment-methods', { title: 'Account Details', crumb: 'Payment Methods' }, tabPlaceholder),
-      screen('payment-history', { title: 'Account Details', crumb: 'Payment History' }, tabPlaceholder),
+      screen(null, { title: 'Account Details' }, billing),
+      screen('payment-methods', { title: 'Account Details', crumb: 'Payment Methods' }, billing),
+      screen('payment-history', { title: 'Account Details', crumb: 'Payment History' }, billing),
     ],
   },
 ];
@@ -107,7 +109,10 @@ export const customerScreens: RouteObject[] = [
     path: 'billing',
     handle: { crumb: 'Billing' },
     children: [
+      // The page's h1 is 'Billing Management' (customer spec); the document title and the crumb stay 'Billing'.
       screen(null, { title: 'Billing' }, billing),
+      // a notification's link to an invoice: /customer/billing/invoices?invoice=<id>
+      screen('invoices', { title: 'Billing', crumb: 'Invoices' }, billing),
       screen('payment-methods', { title: 'Billing', crumb: 'Payment Methods' }, billing),
       screen('payment-history', { title: 'Billing', crumb: 'Payment History' }, billing),
     ],
@@ -137,14 +142,30 @@ export const customerScreens: RouteObject[] = [
     ],
   },
   screen('reports', { title: 'Reports' }, () => import('../../features/reports/pages/reports-page.tsx').then((m) => m.ReportsPage)),
-  screen('notifications', { title: 'Notifications' }, () =>
-    import('../../features/notifications/pages/notifications-page.tsx').then((m) => m.NotificationsPage),
-  ),
+  {
+    path: 'notifications',
+    handle: { crumb: 'Notifications' },
+    children: [
+      // the Notification Center, and its separate settings page (the flags by event)
+      screen(null, { title: 'Notifications' }, () =>
+        import('../../features/notifications/pages/notifications-page.tsx').then((m) => m.NotificationsPage),
+      ),
+      screen('settings', { title: 'Notification Settings' }, () =>
+        import('../../features/notifications/pages/notification-settings-page.tsx').then((m) => m.NotificationSettingsPage),
+      ),
+    ],
+  },
   screen('my-profile', { title: 'My Profile' }, () =>
     import('../../features/users/pages/my-profile-page.tsx').then((m) => m.MyProfilePage),
   ),
   screen('settings', { title: 'User Settings', crumb: 'Settings' }, () =>
-    import('../../features/settings/pages/user-settings-page.tsx').then((m) => m.UserSettingsPage),
+    Promise.all([
+      import('../../features/settings/pages/user-settings-page.tsx'),
+      import('../../features/auth/components/password-tab.tsx'),
+      import('../../features/auth/components/two-factor-settings.tsx'),
+    ]).then(([m, password, twoFactor]) =>
+      withTab(m.UserSettingsPage, { PasswordTab: password.PasswordTab, TwoFactorTab: twoFactor.TwoFactorSettings }),
+    ),
   ),
   redirect('*', '/customer'),
 ];

@@ -1,5 +1,6 @@
 import type { TApiKey, TApiKeyBody, TApiKeyCreated, TApiRequest } from '@portal/contract/api-access';
 import type { TPage } from '@portal/contract/common';
+import type { TPlatformToken, TPlatformTokenBody, TPlatformTokenCreated } from '@portal/contract/ingestion';
 import type {
   TReplayResult,
   TTestResult,
@@ -90,3 +91,18 @@ export const useReplayFailed = () =>
   useApiAccessMutation(({ id, since }: { id: string; since: string }) =>
     api.post<TReplayResult>(`/api/webhooks/${enc(id)}/replay`, { since }),
   );
+
+// ---------------------------------------------------------------------------------------------
+// Platform tokens (staff Admin): the provider's switch and SMS gateway posting to /ingest/v1
+
+export function platformTokenListQuery() {
+  return queryOptions({
+    queryKey: [...apiAccessKeys.all, 'platform-tokens'],
+    queryFn: ({ signal }) => api.get<TPlatformToken[]>('/api/platform-tokens', { signal }),
+  });
+}
+
+export const useCreatePlatformToken = () =>
+  useApiAccessMutation((body: TPlatformTokenBody) => api.post<TPlatformTokenCreated>('/api/platform-tokens', body));
+export const useRevokePlatformToken = () =>
+  useApiAccessMutation((id: string) => api.post<TPlatformToken>(`/api/platform-tokens/${enc(id)}/revoke`));

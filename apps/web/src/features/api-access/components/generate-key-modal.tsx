@@ -4,6 +4,7 @@ import { API_SCOPE_LABELS, API_SCOPES, type TApiKeyCreated, ZApiKeyBody } from '
 import { AccountPicker } from '../../../ui/account-picker.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
+import { isFreshCodeCancelled, useFreshTwoFactor } from '../../../ui/fresh-two-factor.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { ShownOnceModal } from '../../../ui/shown-once.tsx';
 import { useCreateApiKey } from '../api/api-access.ts';
@@ -50,17 +51,23 @@ export function GenerateKeyModal({
     ipAllowlist: [] as string[],
   });
   const create = useCreateApiKey();
+  const fresh = useFreshTwoFactor();
   const v = form.getValues();
   const tomorrow = new Date(Date.now() + 86_400_000);
   return (
     <Modal opened onClose={onClose} title="Generate API Key" size="lg">
+      {fresh.modal}
       <SchemaForm
         form={form}
         onSubmit={(values) =>
-          create.mutate({ ...values, expiresOn: values.expiresOn || null } as Parameters<typeof create.mutate>[0], {
-            onSuccess: (k) => onCreated(k),
-            onError: (e) => showFormError(form, e),
-          })
+          // a user with two-factor on confirms with a fresh code (asked only when the server wants one)
+          fresh
+            .run((twoFactorCode) =>
+              create.mutateAsync({ ...values, expiresOn: values.expiresOn || null, twoFactorCode } as Parameters<typeof create.mutate>[0]),
+            )
+            .then(onCreated, (e: unknown) => {
+              if (!isFreshCodeCancelled(e)) showFormError(form, e);
+            })
         }
       >
         <Stack gap="sm">

@@ -1,11 +1,13 @@
 import { Group, Stack, Tabs, Title } from '@mantine/core';
 import { useRouteTitle } from '../../../lib/route-handle.ts';
 import { usePortalScope } from '../../../lib/scope.ts';
+import { useCan } from '../../../lib/session.ts';
 import { AccountPicker } from '../../../ui/account-picker.tsx';
 import { useAccountTabs } from '../../../ui/use-tab-param.ts';
 import type { ApiScope } from '../api-scope.ts';
 import { DocumentationTab } from '../components/documentation-tab.tsx';
 import { KeysTab } from '../components/keys-tab.tsx';
+import { PlatformTab } from '../components/platform-tab.tsx';
 import { UsageTab } from '../components/usage-tab.tsx';
 import { WebhooksTab } from '../components/webhooks-tab.tsx';
 
@@ -14,6 +16,7 @@ const TABS = [
   ['webhooks', 'Webhooks'],
   ['usage', 'Usage'],
   ['documentation', 'Documentation'],
+  ['platform', 'Platform'],
 ] as const;
 type Tab = (typeof TABS)[number][0];
 const TAB_KEYS = TABS.map(([t]) => t) as [Tab, ...Tab[]];
@@ -21,12 +24,17 @@ const TAB_KEYS = TABS.map(([t]) => t) as [Tab, ...Tab[]];
 /**
  * API Access for /admin/api, /customer/api and the account's API Access tab: API Keys, Webhooks,
  * Usage (the request log) and Documentation (the /v1 reference). The account filter (absent in an
- * account's tab) scopes every tab.
+ * account's tab) scopes every tab. /admin/api also has Platform for staff Admins: the tokens of the
+ * provider's own switch and SMS gateway (not a customer's, so not in a customer's or account's view).
  */
 export function ApiAccessPage() {
   const scope = usePortalScope();
   const title = useRouteTitle();
-  const { tab, account, setTab, setAccount } = useAccountTabs(TAB_KEYS);
+  const canPlatform = useCan('platform.manage');
+  const { tab: asked, account, setTab, setAccount } = useAccountTabs(TAB_KEYS);
+  const withPlatform = canPlatform && scope.portal === 'admin' && !scope.customerId && !scope.accountId;
+  const tabs = TABS.filter(([value]) => value !== 'platform' || withPlatform);
+  const tab = asked === 'platform' && !withPlatform ? 'keys' : asked;
   const accountId = scope.accountId ?? account;
   const tabScope: ApiScope = {
     portal: scope.portal,
@@ -42,19 +50,21 @@ export function ApiAccessPage() {
           <Title order={1} size="h2">
             {title}
           </Title>
-          <AccountPicker
-            placeholder="All accounts"
-            w={340}
-            customerId={tabScope.customerId}
-            withCustomer={scope.portal === 'admin' && !tabScope.customerId}
-            value={accountId}
-            onChange={setAccount}
-          />
+          {tab !== 'platform' && (
+            <AccountPicker
+              placeholder="All accounts"
+              w={340}
+              customerId={tabScope.customerId}
+              withCustomer={scope.portal === 'admin' && !tabScope.customerId}
+              value={accountId}
+              onChange={setAccount}
+            />
+          )}
         </Group>
       )}
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="sm">
-          {TABS.map(([value, label]) => (
+          {tabs.map(([value, label]) => (
             <Tabs.Tab key={value} value={value}>
               {label}
             </Tabs.Tab>
@@ -72,6 +82,11 @@ export function ApiAccessPage() {
         <Tabs.Panel value="documentation">
           <DocumentationTab scope={tabScope} />
         </Tabs.Panel>
+        {withPlatform && (
+          <Tabs.Panel value="platform">
+            <PlatformTab />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );

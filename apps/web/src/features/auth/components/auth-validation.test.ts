@@ -1,6 +1,6 @@
-import { ZLoginBody } from '@portal/contract/auth';
+import { TWO_FACTOR_CODE_INVALID, ZLoginBody, ZTwoFactorCode } from '@portal/contract/auth';
 import { describe, expect, it } from 'vitest';
-import { emailError, passwordError } from './auth-validation.ts';
+import { emailError, passwordError, TWO_FACTOR_CODE_MESSAGE, twoFactorCodeError } from './auth-validation.ts';
 
 /** The first message the contract's schema gives for a field, as the server would answer. */
 function contractError(field: 'email' | 'password', value: string): string | null {
@@ -41,5 +41,16 @@ describe('sign-in field rules agree with the contract', () => {
     expect(emailError('')).toBe('Email is required');
     expect(emailError('nope')).toBe('Email address is invalid');
     expect(passwordError('')).toBe('Password is required');
+  });
+});
+
+describe('the verification code rule agrees with the contract', () => {
+  it('uses the spec text', () => {
+    expect(TWO_FACTOR_CODE_MESSAGE).toBe(TWO_FACTOR_CODE_INVALID);
+  });
+
+  it.each(['', '12345', '1234567', '12a456', ' 123456 ', '123456', '000000', '12 456', '١٢٣٤٥٦'])('code %j', (value) => {
+    const parsed = ZTwoFactorCode.safeParse(value);
+    expect(twoFactorCodeError(value)).toBe(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
   });
 });

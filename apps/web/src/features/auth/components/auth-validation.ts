@@ -19,3 +19,16 @@ export function passwordError(value: string): string | null {
   if (value.length > 200) return 'Password is too long';
   return null;
 }
+
+/** The customer spec's verification code rule (the contract's ZTwoFactorCode): exactly 6 digits. */
+export const TWO_FACTOR_CODE_MESSAGE = 'Please enter a valid 6-digit verification code';
+
+export function twoFactorCodeError(value: string): string | null {
+  return /^\d{6}$/.test(value.trim()) ? null : TWO_FACTOR_CODE_MESSAGE;
+}
+
+/** A recovery code as shown (`k7m2q-x9hpt`): ten letters and digits, dashes and spaces ignored. */
+export function recoveryCodeError(value: string): string | null {
+  if (value.trim().length === 0) return 'Enter one of your recovery codes';
+  return /^[A-Za-z0-9]{10}$/.test(value.replace(/[\s-]/g, '')) ? null : 'A recovery code has ten letters and digits, e.g. k7m2q-x9hpt';
+}

@@ -89,4 +89,64 @@ describe('LoginForm', () => {
     submit();
     await waitFor(() => expect(localStorage.getItem('rememberedUser')).toBeNull());
   });
+
+  describe('the two-factor code step', () => {
+    const challenge = { challengeId: 'c'.repeat(43), expiresAt: '2030-01-01T00:00:00.000Z', mode: 'every_login' };
+    /** Answers the sign-in with the code step, then each code with the given answers in turn. */
+    function answers(...next: [number, unknown][]) {
+      const queue = [[200, { twoFactor: challenge }] as [number, unknown], ...next];
+      const fetchMock = vi.fn(async () => {
+        const [status, body] = queue.shift() ?? [500, {}];
+        return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      });
+      vi.stubGlobal('fetch', fetchMock);
+      return fetchMock;
+    }
+    const signInWithPassword = async () => {
+      type('Email', 'two@example.com');
+      type('Password', 'Portal-Demo-1');
+      submit();
+      return screen.findByLabelText('Verification code');
+    };
+    const verify = () => fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+
+    it('asks the code after the right password, with the spec message for anything but 6 digits', async () => {
+      const fetchMock = answers([401, { error: { code: 'INVALID_CODE', message: 'The code is incorrect or has already been used.' } }]);
+      renderWithProviders(<LoginForm portal="customer" />);
+      await signInWithPassword();
+      type('Verification code', '12345');
+      verify();
+      expect(await screen.findByText('Please enter a valid 6-digit verification code')).toBeTruthy();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      type('Verification code', '123456');
+      verify();
+      expect(await screen.findByText('The code is incorrect or has already been used.')).toBeTruthy();
+      const [url, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+      expect(url).toBe('/api/auth/login/two-factor');
+      expect(JSON.parse(String(init.body))).toEqual({ challengeId: challenge.challengeId, code: '123456' });
+    });
+
+    it('takes a recovery code instead', async () => {
+      const fetchMock = answers([200, { user: { id: 'x' } }]);
+      renderWithProviders(<LoginForm portal="customer" />);
+      await signInWithPassword();
+      fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+      type('Recovery code', 'k7m2q-x9hpt');
+      verify();
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+      const [, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+      expect(JSON.parse(String(init.body)).code).toBe('k7m2q-x9hpt');
+    });
+
+    it('goes back to the password with the message when the step expired', async () => {
+      answers([401, { error: { code: 'CHALLENGE_EXPIRED', message: 'Too many incorrect codes. Please sign in again.' } }]);
+      renderWithProviders(<LoginForm portal="customer" />);
+      await signInWithPassword();
+      type('Verification code', '123456');
+      verify();
+      expect(await screen.findByText('Too many incorrect codes. Please sign in again.')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+      expect(screen.queryByLabelText('Verification code')).toBeNull();
+    });
+  });
 });

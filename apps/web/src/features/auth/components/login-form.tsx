@@ -1,12 +1,16 @@
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useField } from '@mantine/form';
-import { type FormEvent, useState } from 'react';
+import type { TTwoFactorChallenge } from '@portal/contract/auth';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api.ts';
 import type { Portal } from '../../../lib/route-handle.ts';
 import { useLogin } from '../api/login.ts';
 import { readRememberedEmail } from '../api/remembered-email.ts';
 import { emailError, passwordError } from './auth-validation.ts';
+
+// The code step loads only when a sign-in needs it (the sign-in page's first load stays small).
+const TwoFactorStep = lazy(() => import('./two-factor-step.tsx').then((m) => ({ default: m.TwoFactorStep })));
 
 const GENERIC_FAILURE = 'Login failed. Please try again.';
 
@@ -25,6 +29,8 @@ export function LoginForm({ portal }: { portal: Portal }) {
   const email = useField({ initialValue: remembered ?? '', validate: emailError });
   const password = useField({ initialValue: '', validate: passwordError });
   const remember = useField({ initialValue: remembered !== null, type: 'checkbox' });
+  // The password was right and the user has two-factor sign-in: the code step replaces the form.
+  const [challenge, setChallenge] = useState<TTwoFactorChallenge | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -32,7 +38,13 @@ export function LoginForm({ portal }: { portal: Portal }) {
     const errors = await Promise.all([email.validate(), password.validate()]);
     if (errors.some(Boolean)) return;
     try {
-      await login.mutateAsync({ email: email.getValue().trim(), password: password.getValue(), remember: remember.getValue(), portal });
+      const result = await login.mutateAsync({
+        email: email.getValue().trim(),
+        password: password.getValue(),
+        remember: remember.getValue(),
+        portal,
+      });
+      if ('twoFactor' in result) setChallenge(result.twoFactor);
     } catch (error) {
       const fields = isApiError(error, 'VALIDATION_FAILED') ? error.fields : {};
       if (fields.email || fields.password) {
@@ -43,6 +55,23 @@ export function LoginForm({ portal }: { portal: Portal }) {
       }
     }
   };
+
+  if (challenge) {
+    return (
+      <Suspense fallback={<Loader size="sm" mx="auto" aria-label="Loading" />}>
+        <TwoFactorStep
+          challenge={challenge}
+          email={email.getValue().trim()}
+          remember={remember.getValue()}
+          onBack={(end) => {
+            setChallenge(null);
+            password.reset();
+            setFailure(end?.message ?? null);
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate>

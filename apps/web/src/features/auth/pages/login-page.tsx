@@ -1,5 +1,7 @@
 import { Alert, Anchor, Divider, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { clearMaintenanceNotice, maintenanceNotice } from '../../../lib/maintenance-notice.ts';
 import { type Portal, portalOfPath } from '../../../lib/route-handle.ts';
 import { PublicLayout } from '../../../ui/public-layout.tsx';
 import { LoginForm } from '../components/login-form.tsx';
@@ -33,6 +35,9 @@ export function LoginPage() {
   const portal = portalOfPath(location.pathname);
   const ended = (location.state as { ended?: boolean } | null)?.ended === true;
   const copy = COPY[portal];
+  // signed out by maintenance mode: its message, shown once (kept while this page is open)
+  const [maintenance] = useState(maintenanceNotice);
+  useEffect(() => clearMaintenanceNotice, []);
   const contact =
     portal === 'customer' ? (
       <Anchor component={Link} to="/contact" size="sm" c="dimmed">
@@ -51,10 +56,16 @@ export function LoginPage() {
             {copy.intro}
           </Text>
         </Stack>
-        {ended && (
-          <Alert color="blue" variant="light">
-            Your session has ended. Please sign in again.
+        {maintenance ? (
+          <Alert color="orange" variant="light" title="Down for maintenance" role="status">
+            {maintenance}
           </Alert>
+        ) : (
+          ended && (
+            <Alert color="blue" variant="light">
+              Your session has ended. Please sign in again.
+            </Alert>
+          )
         )}
         <LoginForm portal={portal} />
         <Divider />

@@ -1,29 +1,14 @@
-import type { TAddPaymentMethodBody, TBillingContactBody, TBillingSummary, TPaymentMethod } from '@portal/contract/billing';
+import type { TBillingContactBody, TBillingSummary } from '@portal/contract/billing';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { CUSTOMERS_KEY } from './customers.ts';
 
 const base = (customerId: string) => `/api/customers/${encodeURIComponent(customerId)}`;
 
-export function paymentMethodsQuery(customerId: string) {
-  return queryOptions({
-    queryKey: ['payment-methods', customerId],
-    queryFn: ({ signal }) => api.get<TPaymentMethod[]>(`${base(customerId)}/payment-methods`, { signal }),
-  });
-}
-
 export function billingSummaryQuery(customerId: string) {
   return queryOptions({
     queryKey: ['billing-summary', customerId],
     queryFn: ({ signal }) => api.get<TBillingSummary>(`${base(customerId)}/billing-summary`, { signal }),
-  });
-}
-
-export function useAddPaymentMethod(customerId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TAddPaymentMethodBody) => api.post<TPaymentMethod>(`${base(customerId)}/payment-methods`, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['payment-methods', customerId] }),
   });
 }
 

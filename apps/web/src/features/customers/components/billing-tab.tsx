@@ -1,37 +1,16 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type TPaymentMethod, ZBillingContactBody } from '@portal/contract/billing';
+import { ZBillingContactBody } from '@portal/contract/billing';
 import type { TCustomer } from '@portal/contract/customers';
-import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import { useCan } from '../../../lib/session.ts';
-import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
-import { billingSummaryQuery, paymentMethodsQuery, useSaveBillingContact } from '../api/billing.ts';
-import { AddPaymentMethodModal } from './add-payment-method-modal.tsx';
-
-const methodColumns: Column<TPaymentMethod>[] = [
-  {
-    key: 'method',
-    header: 'Method',
-    render: (m) => (m.type === 'credit_card' ? `${m.brand ?? 'Card'} •••• ${m.last4}` : `${m.bankName ?? 'Bank'} •••• ${m.last4}`),
-  },
-  { key: 'type', header: 'Type', render: (m) => (m.type === 'credit_card' ? 'Credit Card' : 'ACH') },
-  { key: 'holder', header: 'Holder', kind: 'name', render: (m) => m.holderName },
-  {
-    key: 'expiry',
-    header: 'Expires',
-    kind: 'figure',
-    render: (m) => (m.expMonth && m.expYear ? `${String(m.expMonth).padStart(2, '0')}/${String(m.expYear).slice(-2)}` : '—'),
-  },
-  { key: 'status', header: 'Status', kind: 'badge', render: (m) => <StatusBadge status={m.status} /> },
-  { key: 'default', header: 'Default', kind: 'badge', render: (m) => (m.isDefault ? <StatusBadge status="Default" /> : '') },
-];
+import { billingSummaryQuery, useSaveBillingContact } from '../api/billing.ts';
 
 function BillingContactForm({ customer, onDirtyChange }: { customer: TCustomer; onDirtyChange: (dirty: boolean) => void }) {
   const canWrite = useCan('billing.write');
@@ -102,36 +81,29 @@ function BillingSummary({ customerId }: { customerId: string }) {
   );
 }
 
-/** Spec 2.6 Billing tab: billing contact, payment methods with Add Method, billing summary. */
-export function BillingTab({ customer, onDirtyChange }: { customer: TCustomer; onDirtyChange: (dirty: boolean) => void }) {
-  const methods = useQuery(paymentMethodsQuery(customer.id));
-  const canWrite = useCan('billing.write');
-  const [adding, setAdding] = useState(false);
+/**
+ * Spec 2.6 Billing tab: billing contact, payment methods (the billing feature's panel, given where
+ * the features meet: src/app) with Add Method, billing summary.
+ */
+export function BillingTab({
+  customer,
+  onDirtyChange,
+  PaymentMethods,
+}: {
+  customer: TCustomer;
+  onDirtyChange: (dirty: boolean) => void;
+  PaymentMethods: ComponentType<{ customerId: string }>;
+}) {
   return (
     <Stack gap="md">
       <BillingContactForm customer={customer} onDirtyChange={onDirtyChange} />
       <Paper withBorder p="md" radius="md">
-        <Group justify="space-between" mb="sm">
-          <Title order={3} size="h4">
-            Payment Methods
-          </Title>
-          {canWrite && (
-            <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>
-              Add Method
-            </Button>
-          )}
-        </Group>
-        <DataTable
-          label="Payment methods"
-          columns={methodColumns}
-          rows={methods.data}
-          rowKey={(m) => m.id}
-          loading={methods.isFetching}
-          emptyText="No payment methods found"
-        />
+        <Title order={3} size="h4" mb="sm">
+          Payment Methods
+        </Title>
+        <PaymentMethods customerId={customer.id} />
       </Paper>
       <BillingSummary customerId={customer.id} />
-      {canWrite && <AddPaymentMethodModal customerId={customer.id} opened={adding} onClose={() => setAdding(false)} />}
     </Stack>
   );
 }

@@ -58,9 +58,16 @@ function CustomerSummary({ customer }: { customer: TCustomer }) {
 
 /**
  * Spec 2.6: loading and not-found states, summary, the Company Profile modal and four tabs. The
- * Accounts tab belongs to the accounts feature and is passed in where the features meet (src/app).
+ * Accounts tab belongs to the accounts feature and the payment methods on the Billing tab to the
+ * billing feature; both are passed in where the features meet (src/app).
  */
-export function CustomerDetailPage({ AccountsTab }: { AccountsTab: ComponentType<{ customerId: string }> }) {
+export function CustomerDetailPage({
+  AccountsTab,
+  PaymentMethods,
+}: {
+  AccountsTab: ComponentType<{ customerId: string }>;
+  PaymentMethods: ComponentType<{ customerId: string }>;
+}) {
   const { customerId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -128,7 +135,7 @@ export function CustomerDetailPage({ AccountsTab }: { AccountsTab: ComponentType
           <AccountsTab customerId={customer.id} />
         </Tabs.Panel>
         <Tabs.Panel value="billing" pt="md">
-          <BillingTab customer={customer} onDirtyChange={setBillingDirty} />
+          <BillingTab customer={customer} onDirtyChange={setBillingDirty} PaymentMethods={PaymentMethods} />
         </Tabs.Panel>
         <Tabs.Panel value="network" pt="md">
           <NetworkTab customerId={customer.id} />

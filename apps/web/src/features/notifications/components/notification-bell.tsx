@@ -5,15 +5,34 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type Portal, portalHome } from '../../../lib/route-handle.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useShellSummary } from '../../../shell/api/shell-summary.ts';
-import { latestNotificationsQuery, useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/notifications.ts';
+import { useNotificationStream } from '../api/notification-stream.ts';
+import {
+  latestNotificationsQuery,
+  notificationSettingsQuery,
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+} from '../api/notifications.ts';
 import { NotificationListItem } from './notification-list-item.tsx';
 
-/** The header bell: unread badge, the latest notifications, mark all as read, view all. */
+/** The signed-in user as the live stream knows them (a change of user, or of impersonation, reopens it). */
+function useStreamIdentity(): string | null {
+  const user = useSession().data?.user;
+  return user ? `${user.id}/${user.impersonatedBy?.id ?? ''}` : null;
+}
+
+/**
+ * The header bell: unread badge (kept live by the notification stream; hidden when the user turned
+ * the preference 'In-app: Show badge' off), the latest notifications, mark all as read, view all.
+ */
 export function NotificationBell({ portal }: { portal: Portal }) {
   const [opened, setOpened] = useState(false);
   const navigate = useNavigate();
-  const unread = useShellSummary().data?.unreadNotifications ?? 0;
+  useNotificationStream(useStreamIdentity());
+  const showBadge = useQuery(notificationSettingsQuery).data?.preferences.inAppBadge ?? true;
+  const unreadCount = useShellSummary().data?.unreadNotifications ?? 0;
+  const unread = showBadge ? unreadCount : 0;
   const latest = useQuery({ ...latestNotificationsQuery(10), enabled: opened });
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
@@ -61,7 +80,7 @@ export function NotificationBell({ portal }: { portal: Portal }) {
             size="compact-sm"
             onClick={() => markAllRead.mutate()}
             loading={markAllRead.isPending}
-            disabled={unread === 0}
+            disabled={unreadCount === 0}
           >
             Mark all as read
           </Button>

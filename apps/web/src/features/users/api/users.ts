@@ -54,3 +54,5 @@ export const useUpdateUser = (userId: string) =>
 export const useSetUserStatus = () =>
   useUserMutation(({ userId, ...body }: TUserStatusBody & { userId: string }) => api.post<TUser>(`/api/users/${id(userId)}/status`, body));
 export const useResendInvitation = () => useUserMutation((userId: string) => api.post<TUser>(`/api/users/${id(userId)}/invite`));
+/** A staff Admin resets a user's two-factor sign-in (a lost phone); the user is notified. */
+export const useResetTwoFactor = () => useUserMutation((userId: string) => api.post<TUser>(`/api/users/${id(userId)}/two-factor/reset`));

@@ -1,12 +1,15 @@
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconShieldOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { usePortalScope } from '../../../lib/scope.ts';
+import { useCan } from '../../../lib/session.ts';
 import { ActivityLog } from '../../../ui/activity-log.tsx';
+import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { RecordLoading, RecordNotFound } from '../../../ui/record-states.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
-import { userActivityQuery, userQuery } from '../api/users.ts';
+import { toastError, toastSuccess } from '../../../ui/toast.ts';
+import { useResetTwoFactor, userActivityQuery, userQuery } from '../api/users.ts';
 import { UserForm } from '../components/user-form.tsx';
 import { UsersTabs } from '../components/users-tabs.tsx';
 
@@ -19,6 +22,22 @@ export function UserDetailPage() {
   const { data: user, isPending, error } = useQuery(userQuery(userId));
   const activity = useQuery({ ...userActivityQuery(userId), enabled: Boolean(user) });
   const back = () => void navigate(base);
+  const canResetTwoFactor = useCan('users.resetTwoFactor');
+  const resetTwoFactor = useResetTwoFactor();
+  const { confirm, dialog } = useConfirm();
+
+  const askResetTwoFactor = async (u: { id: string; name: string }) => {
+    const ok = await confirm({
+      title: 'Reset Two-Factor Authentication',
+      message: `Reset two-factor authentication for ${u.name}? Their authenticator app, recovery codes and trusted computers stop working; they sign in with their password until they set it up again. They are notified.`,
+      confirmLabel: 'Reset',
+    });
+    if (!ok) return;
+    resetTwoFactor.mutate(u.id, {
+      onSuccess: () => toastSuccess(`Two-factor authentication reset for ${u.name}`),
+      onError: (e) => toastError(e),
+    });
+  };
 
   if (isPending) return <RecordLoading label="Loading user..." />;
   if (!user) {
@@ -43,6 +62,18 @@ export function UserDetailPage() {
           {user.name}
         </Title>
         <StatusBadge status={user.status} />
+        {canResetTwoFactor && user.twoFactorEnabled && (
+          <Button
+            variant="outline"
+            color="red.9"
+            ml="auto"
+            leftSection={<IconShieldOff size={16} />}
+            loading={resetTwoFactor.isPending}
+            onClick={() => void askResetTwoFactor(user)}
+          >
+            Reset Two-Factor
+          </Button>
+        )}
       </Group>
       <UsersTabs
         active="form"
@@ -50,11 +81,12 @@ export function UserDetailPage() {
         list={null}
         form={
           <Paper withBorder p="lg" radius="md">
-            <UserForm key={user.id} kind={user.kind} user={user} onDone={() => undefined} onCancel={back} />
+            <UserForm key={`${user.id}-${user.twoFactorEnabled}`} kind={user.kind} user={user} onDone={() => undefined} onCancel={back} />
           </Paper>
         }
       />
       <ActivityLog entries={activity.data} />
+      {dialog}
     </Stack>
   );
 }

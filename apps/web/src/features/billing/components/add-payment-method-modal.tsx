@@ -3,6 +3,7 @@ import { ZBankBody, ZCardBody } from '@portal/contract/billing';
 import { useState } from 'react';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
+import { isFreshCodeCancelled, useFreshTwoFactor } from '../../../ui/fresh-two-factor.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useAddPaymentMethod } from '../api/billing.ts';
@@ -22,15 +23,24 @@ export function AddPaymentMethodModal({ customerId, opened, onClose }: { custome
     bank.reset();
     onClose();
   }
-  const done = {
-    onSuccess: () => {
-      toastSuccess('Payment method saved successfully!');
-      close();
-    },
-  };
+  const fresh = useFreshTwoFactor();
+  /** Saves through the fresh-code check (a user with two-factor on confirms with a code when the server asks). */
+  const save = <T extends object>(values: T, form: { setErrors: unknown }) =>
+    fresh
+      .run((twoFactorCode) => add.mutateAsync({ ...values, twoFactorCode } as unknown as Parameters<typeof add.mutateAsync>[0]))
+      .then(
+        () => {
+          toastSuccess('Payment method saved successfully!');
+          close();
+        },
+        (e: unknown) => {
+          if (!isFreshCodeCancelled(e)) showFormError(form as Parameters<typeof showFormError>[0], e);
+        },
+      );
 
   return (
     <Modal opened={opened} onClose={close} title="Add Payment Method" size="md">
+      {fresh.modal}
       <Stack gap="md">
         <SegmentedControl
           value={kind}
@@ -41,7 +51,7 @@ export function AddPaymentMethodModal({ customerId, opened, onClose }: { custome
           ]}
         />
         {kind === 'credit_card' ? (
-          <SchemaForm form={card} onSubmit={(v) => add.mutate(v, { ...done, onError: (e) => showFormError(card, e) })}>
+          <SchemaForm form={card} onSubmit={(v) => void save(v, card)}>
             <Stack gap="sm">
               <TextInput label="Cardholder Name" withAsterisk {...card.getInputProps('holderName')} />
               <TextInput
@@ -66,7 +76,7 @@ export function AddPaymentMethodModal({ customerId, opened, onClose }: { custome
             </Stack>
           </SchemaForm>
         ) : (
-          <SchemaForm form={bank} onSubmit={(v) => add.mutate(v, { ...done, onError: (e) => showFormError(bank, e) })}>
+          <SchemaForm form={bank} onSubmit={(v) => void save(v, bank)}>
             <Stack gap="sm">
               <TextInput label="Account Holder Name" withAsterisk {...bank.getInputProps('holderName')} />
               <TextInput label="Bank Name" withAsterisk {...bank.getInputProps('bankName')} />

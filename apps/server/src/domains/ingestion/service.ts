@@ -1,0 +1,364 @@
+/**
+ * Platform ingestion (issue 10, decision 0043): the provider's own switch and SMS gateway post
+ * batches of call records, message status events and inbound messages to /ingest/v1 with a
+ * platform token (staff-level, shown once, kept as its SHA-256). Records land in the tables the
+ * screens read, are rated and folded into usage_daily as they enter, and fire the webhooks.
+ * Each batch is written set-based: one statement per table, never one per record.
+ */
+import { randomInt } from 'node:crypto';
+import {
+  PLATFORM_TOKEN_DISPLAY_CHARS,
+  PLATFORM_TOKEN_PATTERN,
+  PLATFORM_TOKEN_PREFIX,
+  type TIngestCdrsResult,
+  type TIngestInboundMessagesResult,
+  type TIngestMessageEventsResult,
+  type TPlatformToken,
+  type TPlatformTokenCreated,
+  type ZIngestCdrsBody,
+  type ZIngestInboundMessagesBody,
+  type ZIngestMessageEventsBody,
+  type ZPlatformTokenBody,
+} from '@portal/contract/ingestion';
+import { messageCost, messageSegments, type TMessageStatus } from '@portal/contract/messaging';
+import type { z } from 'zod';
+import { type Ctx, inTransaction, type SystemActor } from '../../lib/context.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { sha256 } from '../../lib/tokens.ts';
+import { recordAudit } from '../audit/service.ts';
+import { deckIdForAccount, rateCall, raterOf } from '../billing/service.ts';
+import { applyInboundKeyword, getApiMessage } from '../messaging/service.ts';
+import { emitWebhookEvent } from '../webhooks/service.ts';
+import * as repo from './repo.ts';
+
+type DeckRater = Awaited<ReturnType<typeof raterOf>>;
+
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+
+// ---------------------------------------------------------------------------------------------
+// Platform tokens
+
+/** A new token: plt_ and 40 random base62 characters (about 238 bits). */
+function newToken(): string {
+  let token = PLATFORM_TOKEN_PREFIX;
+  for (let i = 0; i < 40; i++) token += BASE62[randomInt(BASE62.length)];
+  return token;
+}
+
+type TokenRow = NonNullable<Awaited<ReturnType<typeof repo.tokenById>>>;
+const toToken = (r: TokenRow): TPlatformToken => ({
+  id: r.id,
+  name: r.name,
+  displayPrefix: r.displayPrefix,
+  createdAt: r.createdAt.toISOString(),
+  lastUsedAt: iso(r.lastUsedAt),
+  revokedAt: iso(r.revokedAt),
+});
+
+export async function listTokens(ctx: Ctx): Promise<TPlatformToken[]> {
+  return (await repo.listTokens(ctx.db)).map(toToken);
+}
+
+async function getToken(ctx: Ctx, id: string): Promise<TPlatformToken> {
+  const row = await repo.tokenById(ctx.db, id);
+  if (!row) throw notFound('Platform token');
+  return toToken(row);
+}
+
+/** Creates a token: stored as its SHA-256 hash, shown whole once in this answer. */
+export async function createToken(ctx: Ctx, body: z.output<typeof ZPlatformTokenBody>): Promise<TPlatformTokenCreated> {
+  const token = newToken();
+  const displayPrefix = token.slice(0, PLATFORM_TOKEN_DISPLAY_CHARS);
+  const createdBy = ctx.actor?.type === 'user' ? ctx.actor.userId : null;
+  const id = await inTransaction(ctx, async (tx) => {
+    if (await repo.tokenNameTaken(tx.db, body.name)) throw invalid({ name: `A live platform token is already named ${body.name}` });
+    const id = await repo.insertToken(tx.db, { name: body.name, tokenHash: sha256(token), displayPrefix, createdBy });
+    await recordAudit(tx, {
+      action: 'platform.token.create',
+      entityType: 'platform_token',
+      entityId: id,
+      summary: `Created platform token ${body.name} (${displayPrefix}…)`,
+      after: { name: body.name, displayPrefix },
+    });
+    return id;
+  });
+  return { ...(await getToken(ctx, id)), token };
+}
+
+/** Revokes a token: the next request with it is refused (the check reads the database every time). */
+export async function revokeToken(ctx: Ctx, id: string): Promise<TPlatformToken> {
+  const before = await getToken(ctx, id);
+  await inTransaction(ctx, async (tx) => {
+    if (!(await repo.revokeToken(tx.db, id, new Date())))
+      throw invalid({ id: 'The platform token is already revoked' }, 'The platform token is already revoked');
+    await recordAudit(tx, {
+      action: 'platform.token.revoke',
+      entityType: 'platform_token',
+      entityId: id,
+      summary: `Revoked platform token ${before.name} (${before.displayPrefix}…)`,
+      before: { revokedAt: null },
+      after: { revoked: true },
+    });
+  });
+  return getToken(ctx, id);
+}
+
+export const TOKEN_ERRORS = {
+  missing: 'Send your platform token as "Authorization: Bearer <token>"',
+  invalid: 'The platform token is not valid',
+  revoked: 'The platform token has been revoked',
+};
+
+/**
+ * The actor a presented platform token stands for, or a 401. One statement a request (which also
+ * writes the token's last use, at most once a minute), so a revoked token is refused at once.
+ */
+export async function authenticatePlatformToken(ctx: Ctx, presented: string | null): Promise<SystemActor> {
+  if (!presented) throw new AppError(401, 'UNAUTHORIZED', TOKEN_ERRORS.missing);
+  const row = PLATFORM_TOKEN_PATTERN.test(presented) ? await repo.checkToken(ctx.db, sha256(presented)) : undefined;
+  if (!row) throw new AppError(401, 'UNAUTHORIZED', TOKEN_ERRORS.invalid);
+  if (row.revoked) throw new AppError(401, 'UNAUTHORIZED', TOKEN_ERRORS.revoked);
+  return { type: 'system', name: `platform:${row.name}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// CDRs
+
+/** The raters of these accounts' decks (each account's own, its customer's or the default). */
+async function ratersOf(ctx: Ctx, accountIds: string[]): Promise<Map<string, DeckRater | null>> {
+  const deckIds = await Promise.all(accountIds.map((id) => deckIdForAccount(ctx.db, id)));
+  const raters = new Map<string, DeckRater>();
+  for (const deckId of new Set(deckIds)) if (deckId) raters.set(deckId, await raterOf(ctx.db, deckId));
+  return new Map(accountIds.map((id, i) => [id, raters.get(deckIds[i] ?? '') ?? null]));
+}
+
+/**
+ * A batch of call records from the switch. Each call belongs to the account holding the
+ * customer's side (`from` outbound, `to` inbound); a number no account holds rejects that record
+ * alone. Calls are rated as they enter with the account's deck (a call that did not complete has
+ * no billed time), stored once by call id, and only the new ones are folded into usage_daily.
+ */
+export async function ingestCdrs(ctx: Ctx, body: z.output<typeof ZIngestCdrsBody>): Promise<TIngestCdrsResult> {
+  const records = body.records;
+  const sideOf = (r: (typeof records)[number]) => (r.direction === 'Outbound' ? r.from : r.to);
+  const owners = await repo.ownersOf(ctx.db, [...new Set(records.map(sideOf))]);
+  const raters = await ratersOf(ctx, [...new Set([...owners.values()].map((o) => o.accountId))]);
+  const rejected: TIngestCdrsResult['rejected'] = [];
+  const rows: repo.CdrRow[] = [];
+  const seen = new Set<string>();
+  let repeated = 0;
+  records.forEach((r, index) => {
+    const number = sideOf(r);
+    const owner = owners.get(number);
+    if (!owner) {
+      rejected.push({
+        index,
+        callId: r.callId,
+        message: `No account holds ${number} (the ${r.direction === 'Outbound' ? 'caller' : 'called number'})`,
+      });
+      return;
+    }
+    if (seen.has(r.callId)) {
+      repeated++;
+      return;
+    }
+    seen.add(r.callId);
+    const startedAt = new Date(r.startedAt);
+    const rater = raters.get(owner.accountId);
+    const durationSeconds = r.status === 'Completed' ? r.durationSeconds : 0;
+    const rated = rater
+      ? rateCall(rater, { direction: r.direction, toNumber: r.to, startedAt, durationSeconds })
+      : { cost: 0, billedSeconds: 0 };
+    rows.push({
+      call_id: r.callId,
+      customer_id: owner.customerId,
+      account_id: owner.accountId,
+      from_number: r.from,
+      to_number: r.to,
+      started_at: startedAt.toISOString(),
+      duration_seconds: r.durationSeconds,
+      status: r.status,
+      direction: r.direction,
+      cost: rated.cost,
+      billed_seconds: rated.billedSeconds,
+    });
+  });
+  const accepted = await repo.insertCdrs(ctx.db, rows);
+  return { accepted, duplicates: repeated + rows.length - accepted, rejected };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Message status events
+
+/** How far along a message is: it only moves forward (Queued → Sent → Delivered or Failed). */
+const STAGE: Record<TMessageStatus, number> = { Queued: 0, Sent: 1, Delivered: 2, Failed: 2 };
+const DEFAULT_DETAIL: Record<'Sent' | 'Delivered' | 'Failed', string> = {
+  Sent: 'Handed to the carrier',
+  Delivered: 'Delivered to the handset',
+  Failed: 'Reported failed by the carrier',
+};
+
+/** Cents, half away from zero (as PostgreSQL rounds numeric), of a sum of four-decimal costs. */
+const cents = (costs: number[]) => {
+  const tenThousandths = costs.reduce((s, c) => s + Math.round(c * 10_000), 0);
+  return Math.round(tenThousandths / 100) / 100;
+};
+
+/**
+ * A batch of delivery reports from the gateway. Events are taken in time order (then the batch's
+ * order); only forward moves apply, a repeated or backward one is counted as ignored, and an
+ * unknown message rejects that event alone. Applied moves write delivery events, set the message's
+ * status (a failed message costs nothing), adjust the SMS rollup of the message's day and fire
+ * message.delivered / message.failed, as the sandbox carrier does.
+ */
+export async function ingestMessageEvents(ctx: Ctx, body: z.output<typeof ZIngestMessageEventsBody>): Promise<TIngestMessageEventsResult> {
+  const events = body.events;
+  return inTransaction(ctx, async (tx) => {
+    const states = await repo.lockMessages(tx.db, [...new Set(events.map((e) => e.messageId))]);
+    const rejected: TIngestMessageEventsResult['rejected'] = [];
+    const known: { e: (typeof events)[number]; index: number; at: number }[] = [];
+    events.forEach((e, index) => {
+      if (states.has(e.messageId)) known.push({ e, index, at: Date.parse(e.at) });
+      else rejected.push({ index, messageId: e.messageId, message: `No message ${e.messageId}` });
+    });
+    known.sort((a, b) => a.at - b.at || a.index - b.index);
+
+    const status = new Map<string, TMessageStatus>();
+    const applied: { message_id: number; status: string; detail: string | null; at: string }[] = [];
+    let ignored = 0;
+    for (const { e } of known) {
+      const m = states.get(e.messageId) as repo.MessageState;
+      const now = status.get(e.messageId) ?? (m.status as TMessageStatus);
+      if (STAGE[e.status] <= STAGE[now]) {
+        ignored++;
+        continue;
+      }
+      status.set(e.messageId, e.status);
+      applied.push({ message_id: m.id, status: e.status, detail: e.detail ?? DEFAULT_DETAIL[e.status], at: new Date(e.at).toISOString() });
+    }
+
+    const finals: { id: number; status: string }[] = [];
+    const ended: { m: repo.MessageState; status: 'Delivered' | 'Failed' }[] = [];
+    const byDay = new Map<string, { delta: repo.SmsRollupDelta; failedCosts: number[] }>();
+    for (const [messageId, final] of status) {
+      const m = states.get(messageId) as repo.MessageState;
+      finals.push({ id: m.id, status: final });
+      if (final !== 'Delivered' && final !== 'Failed') continue;
+      ended.push({ m, status: final });
+      const key = `${m.day} ${m.account_id}`;
+      let d = byDay.get(key);
+      if (!d) {
+        d = {
+          delta: { day: m.day, customer_id: m.customer_id, account_id: m.account_id, succeeded: 0, failed: 0, revenue: 0 },
+          failedCosts: [],
+        };
+        byDay.set(key, d);
+      }
+      if (final === 'Delivered') d.delta.succeeded++;
+      else {
+        d.delta.failed++;
+        d.failedCosts.push(m.cost);
+      }
+    }
+    const deltas = [...byDay.values()].map(({ delta, failedCosts }) => ({ ...delta, revenue: -cents(failedCosts) }));
+    await repo.applyMessageEvents(tx.db, applied, finals, deltas);
+
+    const subscribed = await repo.subscriptionsOf(tx.db, [...new Set(ended.map(({ m }) => m.account_id))]);
+    for (const { m, status: final } of ended) {
+      const event = final === 'Delivered' ? 'message.delivered' : 'message.failed';
+      if (!subscribed.has(`${m.account_id} ${event}`)) continue;
+      await emitWebhookEvent(tx, {
+        customerId: m.customer_id,
+        accountId: m.account_id,
+        event,
+        payload: await getApiMessage(tx, m.message_id),
+        requestId: m.request_id,
+      });
+    }
+    return { applied: applied.length, ignored, rejected };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inbound messages
+
+/**
+ * A batch of inbound messages from the gateway. Each belongs to the account holding `to` (an
+ * unknown number rejects that message alone); stored once by message id as Inbound/Delivered with
+ * its segments and cost at the account's prices, folded into usage_daily; STOP and START (and
+ * their synonyms) update the account's opt-out ledger in the order received; message.received
+ * fires for the new ones.
+ */
+export async function ingestInboundMessages(
+  ctx: Ctx,
+  body: z.output<typeof ZIngestInboundMessagesBody>,
+): Promise<TIngestInboundMessagesResult> {
+  const messages = body.messages;
+  const owners = await repo.ownersOf(ctx.db, [...new Set(messages.map((m) => m.to))]);
+  const rejected: TIngestInboundMessagesResult['rejected'] = [];
+  const rows: (repo.InboundRow & { index: number; at: number })[] = [];
+  const seen = new Set<string>();
+  let repeated = 0;
+  messages.forEach((m, index) => {
+    const owner = owners.get(m.to);
+    if (!owner) {
+      rejected.push({ index, messageId: m.messageId, message: `No account holds ${m.to}` });
+      return;
+    }
+    if (seen.has(m.messageId)) {
+      repeated++;
+      return;
+    }
+    seen.add(m.messageId);
+    const segments = m.type === 'MMS' ? 1 : Math.max(1, messageSegments(m.body).segments);
+    const receivedAt = new Date(m.receivedAt);
+    rows.push({
+      index,
+      at: receivedAt.getTime(),
+      message_id: m.messageId,
+      customer_id: owner.customerId,
+      account_id: owner.accountId,
+      from_number: m.from,
+      to_number: m.to,
+      type: m.type,
+      segments,
+      cost: messageCost(m.type, segments, owner),
+      sent_at: receivedAt.toISOString(),
+      body: m.body,
+    });
+  });
+
+  return inTransaction(ctx, async (tx) => {
+    const inserted = await repo.insertInbound(
+      tx.db,
+      rows.map(({ index: _i, at: _a, ...row }) => row),
+    );
+    const isNew = new Set(inserted.map((m) => m.messageId));
+    const fresh = rows.filter((r) => isNew.has(r.message_id)).sort((a, b) => a.at - b.at || a.index - b.index);
+    let optedOut = 0;
+    let optedIn = 0;
+    for (const r of fresh) {
+      const outcome = await applyInboundKeyword(tx, {
+        customerId: r.customer_id,
+        accountId: r.account_id,
+        from: r.from_number,
+        body: r.body,
+      });
+      if (outcome === 'opted-out') optedOut++;
+      else if (outcome === 'opted-in') optedIn++;
+    }
+    const subscribed = await repo.subscriptionsOf(tx.db, [...new Set(fresh.map((r) => r.account_id))]);
+    for (const r of fresh) {
+      if (!subscribed.has(`${r.account_id} message.received`)) continue;
+      await emitWebhookEvent(tx, {
+        customerId: r.customer_id,
+        accountId: r.account_id,
+        event: 'message.received',
+        payload: await getApiMessage(tx, r.message_id),
+        requestId: null,
+      });
+    }
+    return { accepted: inserted.length, duplicates: repeated + rows.length - inserted.length, rejected, optedOut, optedIn };
+  });
+}

@@ -1,0 +1,540 @@
+import {
+  type TRecoveryCodes,
+  type TTwoFactorSetup,
+  type TTwoFactorStatus,
+  TWO_FACTOR_CODE_INVALID,
+  TWO_FACTOR_SETUP_REQUIRED,
+} from '@portal/contract/auth';
+import type { TSystemSettings } from '@portal/contract/settings';
+import { and, desc, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  accounts,
+  auditLog,
+  loginChallenges,
+  loginFailures,
+  notifications,
+  systemSettings,
+  trustedDevices,
+  users,
+} from '../src/db/schema/index.ts';
+import { matchTotp, stepAt, totpAt } from '../src/domains/auth/totp.ts';
+import { forgetCachedSettings } from '../src/domains/settings/service.ts';
+import { hashPassword } from '../src/lib/password.ts';
+import { TEST_PASSWORD } from './env.ts';
+import { as } from './helpers.ts';
+import { apiTestWorld } from './world.ts';
+
+const { t, api, db, acme } = await apiTestWorld();
+const app = t.app;
+
+// ---------------------------------------------------------------------------------------------
+// The algorithm: RFC 6238, appendix B (SHA-1, 30-second steps, T0 = 0)
+
+/** The RFC's SHA-1 seed: the 20 ASCII bytes '12345678901234567890'; Base32 as an app would hold it. */
+const RFC_SEED = new TextEncoder().encode('12345678901234567890');
+const RFC_SEED_BASE32 = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+/** The RFC's published 8-digit SHA-1 values; a 6-digit code is the same number modulo 10^6. */
+const RFC_VECTORS: [number, string][] = [
+  [59, '94287082'],
+  [1111111109, '07081804'],
+  [1111111111, '14050471'],
+  [1234567890, '89005924'],
+  [2000000000, '69279037'],
+];
+
+describe('TOTP (RFC 6238)', () => {
+  for (const [time, eight] of RFC_VECTORS) {
+    it(`gives the RFC's code at T=${time} (8 digits ${eight}, 6 digits ${eight.slice(2)})`, () => {
+      expect(totpAt(RFC_SEED, time, 8)).toBe(eight);
+      expect(totpAt(RFC_SEED, time)).toBe(eight.slice(2));
+      expect(totpAt(RFC_SEED_BASE32, time)).toBe(eight.slice(2));
+      // accepted at its own time, for its own step
+      expect(matchTotp(RFC_SEED_BASE32, eight.slice(2), time, null)).toBe(stepAt(time));
+    });
+  }
+
+  it('accepts one step of drift either way and refuses two', () => {
+    const time = 1234567890;
+    const code = totpAt(RFC_SEED_BASE32, time);
+    expect(matchTotp(RFC_SEED_BASE32, code, time + 30, null)).toBe(stepAt(time));
+    expect(matchTotp(RFC_SEED_BASE32, code, time - 30, null)).toBe(stepAt(time));
+    expect(matchTotp(RFC_SEED_BASE32, code, time + 60, null)).toBeNull();
+    expect(matchTotp(RFC_SEED_BASE32, code, time - 60, null)).toBeNull();
+  });
+
+  it('never accepts a step at or before the last one used (no replay)', () => {
+    const time = 1111111111;
+    const code = totpAt(RFC_SEED_BASE32, time);
+    expect(matchTotp(RFC_SEED_BASE32, code, time, stepAt(time) - 1)).toBe(stepAt(time));
+    expect(matchTotp(RFC_SEED_BASE32, code, time, stepAt(time))).toBeNull();
+    expect(matchTotp(RFC_SEED_BASE32, code, time, stepAt(time) + 1)).toBeNull();
+  });
+
+  it('refuses malformed codes without throwing', () => {
+    for (const bad of ['', '12345', '1234567', 'abcdef', '12 456', '１２３４５６']) {
+      expect(matchTotp(RFC_SEED_BASE32, bad, 59, null)).toBeNull();
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The API
+
+const now = () => Date.now() / 1000;
+/** A code one step ahead (accepted as drift, and later than whatever step was used just now). */
+const nextCode = (secret: string, steps = 1) => totpAt(secret, now() + 30 * steps);
+
+interface Person {
+  id: string;
+  email: string;
+}
+
+let counter = 0;
+/** A user of Acme of its own (the demo users stay as they are for the other suites). */
+async function newUser(role: 'Admin' | 'User' = 'User'): Promise<Person> {
+  counter += 1;
+  const email = `twofa-${counter}-${Date.now()}@example.com`;
+  const [row] = await db
+    .insert(users)
+    .values({
+      email,
+      name: `Two Factor ${counter}`,
+      kind: 'customer',
+      role,
+      customerId: acme.id,
+      passwordHash: await hashPassword(TEST_PASSWORD),
+    })
+    .returning();
+  if (!row) throw new Error('no user');
+  return { id: row.id, email };
+}
+
+const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+
+function signIn(who: Person, opts: { cookie?: string; agent?: string; password?: string; remember?: boolean } = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { 'x-portal-csrf': '1', 'user-agent': opts.agent ?? UA, ...(opts.cookie ? { cookie: opts.cookie } : {}) },
+    payload: { email: who.email, password: opts.password ?? TEST_PASSWORD, portal: 'customer', remember: opts.remember ?? false },
+  }) as Promise<LightMyRequestResponse>;
+}
+
+function sendCode(challengeId: string, code: string, agent = UA) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/login/two-factor',
+    headers: { 'x-portal-csrf': '1', 'user-agent': agent },
+    payload: { challengeId, code },
+  }) as Promise<LightMyRequestResponse>;
+}
+
+const cookieOf = (res: LightMyRequestResponse, name = 'portal_sid') => {
+  const c = res.cookies.find((x) => x.name === name && x.value);
+  return c ? `${name}=${c.value}` : null;
+};
+
+async function session(who: Person): Promise<string> {
+  const res = await signIn(who);
+  expect(res.statusCode, res.body).toBe(200);
+  const cookie = cookieOf(res);
+  if (!cookie) throw new Error(`no session: ${res.body}`);
+  return cookie;
+}
+
+const call = (cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  as(app, cookie, { method, url, headers: { 'user-agent': UA }, ...(payload ? { payload } : {}) });
+
+/** Setup and Verify & Enable through the API; returns the secret (as the app keeps it) and the recovery codes. */
+async function enable(cookie: string, mode: 'every_login' | 'once_per_computer' = 'every_login') {
+  const setup = await call(cookie, 'POST', '/api/auth/two-factor/setup');
+  expect(setup.statusCode, setup.body).toBe(200);
+  const body = setup.json<TTwoFactorSetup>();
+  const secret = body.secret.replace(/\s/g, '');
+  const res = await call(cookie, 'POST', '/api/auth/two-factor/enable', { code: totpAt(secret, now()), mode });
+  expect(res.statusCode, res.body).toBe(200);
+  return { secret, setup: body, recoveryCodes: res.json<TRecoveryCodes>().recoveryCodes };
+}
+
+async function withSettings(changes: Partial<TSystemSettings>) {
+  const [row] = await db.select().from(systemSettings).where(eq(systemSettings.key, 'system'));
+  const value = { ...((row?.value as object | undefined) ?? {}), ...changes };
+  if (row) await db.update(systemSettings).set({ value }).where(eq(systemSettings.key, 'system'));
+  else await db.insert(systemSettings).values({ key: 'system', value });
+  forgetCachedSettings(db);
+}
+
+let savedSettings: Record<string, unknown> = {};
+{
+  const [row] = await db.select().from(systemSettings).where(eq(systemSettings.key, 'system'));
+  savedSettings = (row?.value as Record<string, unknown> | undefined) ?? {};
+}
+afterEach(async () => {
+  await db.update(systemSettings).set({ value: savedSettings }).where(eq(systemSettings.key, 'system'));
+  forgetCachedSettings(db);
+  await db.delete(loginFailures);
+});
+
+const failuresOf = async (who: Person) =>
+  (await db.select().from(loginFailures).where(eq(loginFailures.email, who.email.toLowerCase())))[0]?.failures ?? 0;
+const auditActions = async (userId: string) =>
+  (await db.select().from(auditLog).where(eq(auditLog.entityId, userId)).orderBy(desc(auditLog.id))).map((r) => r.action);
+const notificationTitles = async (userId: string) =>
+  (await db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => `${n.type}: ${n.title}`);
+
+describe('setup and Verify & Enable', () => {
+  it('keeps the new secret pending, shows a QR code, the otpauth:// link and the key, and enables on a right code', async () => {
+    const who = await newUser();
+    const cookie = await session(who);
+    const before = (await call(cookie, 'GET', '/api/auth/two-factor')).json<TTwoFactorStatus>();
+    expect(before).toMatchObject({ available: true, required: false, enabled: false, recoveryCodesLeft: 0 });
+
+    const setup = await call(cookie, 'POST', '/api/auth/two-factor/setup');
+    expect(setup.statusCode).toBe(200);
+    const body = setup.json<TTwoFactorSetup>();
+    const secret = body.secret.replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(body.qrCode).toMatch(/^data:image\/png;base64,/);
+    expect(body.otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
+    const url = new URL(body.otpauthUrl);
+    expect(url.searchParams.get('secret')).toBe(secret);
+    expect(url.searchParams.get('issuer')).toBe(app.config.PORTAL_BRAND);
+    expect(decodeURIComponent(url.pathname)).toContain(who.email);
+    const [row] = await db.select().from(users).where(eq(users.id, who.id));
+    expect(row?.twoFactorPendingSecret).toBe(secret);
+    expect(row?.twoFactorSecret).toBeNull();
+    expect(row?.twoFactorEnabled).toBe(false);
+
+    // the spec's message for a code that is not 6 digits; a wrong code is refused too
+    for (const code of ['12345', '1234567', 'abcdef', '']) {
+      const bad = await call(cookie, 'POST', '/api/auth/two-factor/enable', { code });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.fields.code).toBe(TWO_FACTOR_CODE_INVALID);
+    }
+    const wrong = await call(cookie, 'POST', '/api/auth/two-factor/enable', { code: totpAt(secret, now() + 300) });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields.code).toBeTruthy();
+
+    const res = await call(cookie, 'POST', '/api/auth/two-factor/enable', { code: totpAt(secret, now()) });
+    expect(res.statusCode).toBe(200);
+    const codes = res.json<TRecoveryCodes>().recoveryCodes;
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    const [after] = await db.select().from(users).where(eq(users.id, who.id));
+    expect(after).toMatchObject({
+      twoFactorEnabled: true,
+      twoFactorSecret: secret,
+      twoFactorPendingSecret: null,
+      twoFactorMode: 'every_login',
+    });
+    // only hashes are kept
+    expect(after?.twoFactorRecoveryHashes).toHaveLength(10);
+    for (const c of codes) expect(after?.twoFactorRecoveryHashes).not.toContain(c);
+    expect((await call(cookie, 'GET', '/api/auth/two-factor')).json<TTwoFactorStatus>()).toMatchObject({
+      enabled: true,
+      recoveryCodesLeft: 10,
+    });
+    expect(await auditActions(who.id)).toContain('auth.two_factor_enabled');
+    expect(await notificationTitles(who.id)).toContain('Security: Two-factor authentication enabled');
+    // a second setup while on is refused
+    expect((await call(cookie, 'POST', '/api/auth/two-factor/setup')).statusCode).toBe(409);
+  });
+
+  it('refuses to enable without a pending setup', async () => {
+    const cookie = await session(await newUser());
+    const res = await call(cookie, 'POST', '/api/auth/two-factor/enable', { code: '123456' });
+    expect(res.statusCode).toBe(409);
+  });
+});
+
+describe('the sign-in second step', () => {
+  it('asks the code after the right password, and a right code (one step of drift) starts the session', async () => {
+    const who = await newUser();
+    const { secret } = await enable(await session(who));
+
+    const first = await signIn(who);
+    expect(first.statusCode).toBe(200);
+    const { twoFactor } = first.json();
+    expect(twoFactor).toMatchObject({ mode: 'every_login' });
+    expect(cookieOf(first)).toBeNull();
+    expect(new Date(twoFactor.expiresAt).getTime() - Date.now()).toBeGreaterThan(4 * 60_000);
+    expect(new Date(twoFactor.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+    // only the hash is stored
+    const stored = await db.select().from(loginChallenges).where(eq(loginChallenges.userId, who.id));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.idHash).not.toBe(twoFactor.challengeId);
+    // the password was not a failure
+    expect(await failuresOf(who)).toBe(0);
+
+    const ok = await sendCode(twoFactor.challengeId, nextCode(secret));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().user.email).toBe(who.email);
+    const cookie = cookieOf(ok);
+    expect(cookie).toBeTruthy();
+    expect((await as(app, cookie, { method: 'GET', url: '/api/auth/session' })).json().user.email).toBe(who.email);
+    // the challenge is used up
+    expect((await sendCode(twoFactor.challengeId, nextCode(secret))).json().error.code).toBe('CHALLENGE_EXPIRED');
+    expect(await db.select().from(loginChallenges).where(eq(loginChallenges.userId, who.id))).toHaveLength(0);
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, who.id), eq(auditLog.action, 'auth.sign_in')))
+      .orderBy(desc(auditLog.id));
+    expect(audit?.summary).toContain('with a two-factor code');
+  });
+
+  it('refuses a code used before (replay), and codes two steps away', async () => {
+    const who = await newUser();
+    const { secret } = await enable(await session(who));
+    const code = nextCode(secret);
+    const a = (await signIn(who)).json().twoFactor.challengeId;
+    expect((await sendCode(a, code)).statusCode).toBe(200);
+    const b = (await signIn(who)).json().twoFactor.challengeId;
+    const replay = await sendCode(b, code);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().error.code).toBe('INVALID_CODE');
+    expect((await sendCode(b, totpAt(secret, now() + 90))).json().error.code).toBe('INVALID_CODE');
+    expect((await sendCode(b, totpAt(secret, now() - 60))).json().error.code).toBe('INVALID_CODE');
+  });
+
+  it('counts wrong codes toward the sign-in lockout', async () => {
+    const who = await newUser();
+    const { secret } = await enable(await session(who));
+    const id = (await signIn(who)).json().twoFactor.challengeId;
+    for (let i = 1; i <= 4; i++) {
+      const res = await sendCode(id, '000000');
+      expect(res.statusCode).toBe(401);
+      expect(await failuresOf(who)).toBe(i);
+    }
+    // the fifth failure reaches failedLoginAttempts (5): locked, the challenge is gone
+    const fifth = await sendCode(id, '000000');
+    expect(fifth.statusCode).toBe(423);
+    expect((await signIn(who)).statusCode).toBe(423);
+    expect((await sendCode(id, nextCode(secret))).json().error.code).toBe('CHALLENGE_EXPIRED');
+    expect(await auditActions(who.id)).toContain('auth.lockout');
+  });
+
+  it('allows five tries per challenge', async () => {
+    await withSettings({ failedLoginAttempts: 20 });
+    const who = await newUser();
+    const { secret } = await enable(await session(who));
+    const id = (await signIn(who)).json().twoFactor.challengeId;
+    for (let i = 1; i <= 4; i++) expect((await sendCode(id, '000000')).json().error.code).toBe('INVALID_CODE');
+    expect((await sendCode(id, '000000')).json().error.code).toBe('CHALLENGE_EXPIRED');
+    // even the right code now: sign in again
+    expect((await sendCode(id, nextCode(secret))).json().error.code).toBe('CHALLENGE_EXPIRED');
+    const again = (await signIn(who)).json().twoFactor.challengeId;
+    expect((await sendCode(again, nextCode(secret))).statusCode).toBe(200);
+    expect(await failuresOf(who)).toBe(0);
+  });
+
+  it('refuses an expired challenge', async () => {
+    const who = await newUser();
+    const { secret } = await enable(await session(who));
+    const id = (await signIn(who)).json().twoFactor.challengeId;
+    await db
+      .update(loginChallenges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(loginChallenges.userId, who.id));
+    expect((await sendCode(id, nextCode(secret))).json().error.code).toBe('CHALLENGE_EXPIRED');
+  });
+
+  it('accepts each recovery code once', async () => {
+    const who = await newUser();
+    const { recoveryCodes } = await enable(await session(who));
+    const code = recoveryCodes[3] as string;
+    const a = (await signIn(who)).json().twoFactor.challengeId;
+    const ok = await sendCode(a, code.toUpperCase());
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [row] = await db.select().from(users).where(eq(users.id, who.id));
+    expect(row?.twoFactorRecoveryHashes).toHaveLength(9);
+    expect(await notificationTitles(who.id)).toContain('Security: Recovery code used');
+    const b = (await signIn(who)).json().twoFactor.challengeId;
+    expect((await sendCode(b, code)).json().error.code).toBe('INVALID_CODE');
+    // another one still works
+    expect((await sendCode(b, recoveryCodes[4] as string)).statusCode).toBe(200);
+  });
+
+  it('skips the code on a trusted computer (once per computer), for 30 days and for that user only', async () => {
+    const who = await newUser();
+    const { secret } = await enable(await session(who), 'once_per_computer');
+    const first = await signIn(who);
+    expect(first.json().twoFactor.mode).toBe('once_per_computer');
+    const ok = await sendCode(first.json().twoFactor.challengeId, nextCode(secret));
+    expect(ok.statusCode).toBe(200);
+    const device = ok.cookies.find((c) => c.name === 'portal_tdid');
+    expect(device?.value).toBeTruthy();
+    expect(device).toMatchObject({ httpOnly: true, path: '/api/auth/login', maxAge: 30 * 24 * 3600 });
+    const [stored] = await db.select().from(trustedDevices).where(eq(trustedDevices.userId, who.id));
+    expect(stored?.tokenHash).not.toBe(device?.value);
+    expect((stored?.expiresAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(29 * 24 * 3600_000);
+    const trusted = `portal_tdid=${device?.value}`;
+
+    const next = await signIn(who, { cookie: trusted });
+    expect(next.statusCode).toBe(200);
+    expect(next.json().user.email).toBe(who.email);
+    expect(cookieOf(next)).toBeTruthy();
+    // another computer (no cookie) is asked
+    expect((await signIn(who)).json().twoFactor).toBeTruthy();
+    // another user with two-factor on that computer is asked too
+    const other = await newUser();
+    await enable(await session(other), 'once_per_computer');
+    expect((await signIn(other, { cookie: trusted })).json().twoFactor).toBeTruthy();
+    // past its 30 days the computer is asked again
+    await db
+      .update(trustedDevices)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(trustedDevices.userId, who.id));
+    expect((await signIn(who, { cookie: trusted })).json().twoFactor).toBeTruthy();
+  });
+
+  it('asks every login with every_login, even with a trusted-device cookie', async () => {
+    const who = await newUser();
+    const { secret } = await enable(await session(who), 'every_login');
+    const ok = await sendCode((await signIn(who)).json().twoFactor.challengeId, nextCode(secret));
+    expect(ok.cookies.find((c) => c.name === 'portal_tdid')).toBeUndefined();
+    expect((await signIn(who, { cookie: 'portal_tdid=whatever-value-of-some-length' })).json().twoFactor).toBeTruthy();
+  });
+
+  it('tells the user about a sign-in from a new device', async () => {
+    const who = await newUser();
+    await session(who);
+    await session(who);
+    expect(await notificationTitles(who.id)).not.toContain('Security: Sign-in from a new device');
+    const res = await signIn(who, { agent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/131.0' });
+    expect(res.statusCode).toBe(200);
+    const [n] = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, who.id), eq(notifications.title, 'Sign-in from a new device')));
+    expect(n?.type).toBe('Security');
+    expect(n?.message).toContain('Firefox on Windows');
+  });
+});
+
+describe('turning it off', () => {
+  it('needs a current code or the password, and the next sign-in asks no code', async () => {
+    const who = await newUser();
+    const cookie = await session(who);
+    const { secret } = await enable(cookie);
+    expect((await call(cookie, 'POST', '/api/auth/two-factor/disable', {})).statusCode).toBe(400);
+    const wrong = await call(cookie, 'POST', '/api/auth/two-factor/disable', { password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields.password).toBeTruthy();
+    expect((await call(cookie, 'POST', '/api/auth/two-factor/disable', { code: '000000' })).statusCode).toBe(400);
+    const ok = await call(cookie, 'POST', '/api/auth/two-factor/disable', { code: nextCode(secret) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [row] = await db.select().from(users).where(eq(users.id, who.id));
+    expect(row).toMatchObject({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorMode: 'disabled', twoFactorRecoveryHashes: [] });
+    expect(await auditActions(who.id)).toContain('auth.two_factor_disabled');
+    expect(await notificationTitles(who.id)).toContain('Security: Two-factor authentication disabled');
+    expect((await signIn(who)).json().user.email).toBe(who.email);
+  });
+
+  it('with the password', async () => {
+    const who = await newUser();
+    const cookie = await session(who);
+    await enable(cookie);
+    expect((await call(cookie, 'POST', '/api/auth/two-factor/disable', { password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+});
+
+describe('a fresh code before sensitive changes', () => {
+  it('asks a code before creating an API key when the user has two-factor on', async () => {
+    const who = await newUser('Admin');
+    const cookie = await session(who);
+    const [account] = await db.select().from(accounts).where(eq(accounts.customerId, acme.id));
+    const key = (extra: object = {}) =>
+      call(cookie, 'POST', '/api/api-keys', {
+        accountId: account?.id,
+        name: `2FA key ${Math.random()}`,
+        environment: 'Development',
+        ...extra,
+      });
+    // without two-factor: no code asked
+    expect((await key()).statusCode).toBe(201);
+    const { secret } = await enable(cookie);
+    const missing = await key();
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json().error.code).toBe('TWO_FACTOR_REQUIRED');
+    const wrong = await key({ twoFactorCode: '000000' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error).toMatchObject({ code: 'TWO_FACTOR_REQUIRED', fields: { twoFactorCode: expect.any(String) } });
+    const code = nextCode(secret);
+    expect((await key({ twoFactorCode: code })).statusCode).toBe(201);
+    // the same code twice: refused
+    expect((await key({ twoFactorCode: code })).statusCode).toBe(403);
+  });
+
+  it('asks a code before adding a payment method', async () => {
+    const who = await newUser('Admin');
+    const cookie = await session(who);
+    const { secret } = await enable(cookie);
+    const card = { type: 'credit_card', holderName: 'Two Factor', cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvv: '123' };
+    const url = `/api/customers/${acme.id}/payment-methods`;
+    expect((await call(cookie, 'POST', url, card)).json().error.code).toBe('TWO_FACTOR_REQUIRED');
+    expect((await call(cookie, 'POST', url, { ...card, twoFactorCode: nextCode(secret) })).statusCode).toBe(201);
+  });
+});
+
+describe('settings', () => {
+  it('enforceTwoFactorAuth: signed in, but nothing else until two-factor is set up', async () => {
+    await withSettings({ enforceTwoFactorAuth: true });
+    const who = await newUser();
+    const cookie = await session(who);
+    const me = (await call(cookie, 'GET', '/api/auth/session')).json().user;
+    expect(me.mustSetUpTwoFactor).toBe(true);
+    const refused = await call(cookie, 'GET', '/api/accounts');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(TWO_FACTOR_SETUP_REQUIRED);
+    expect((await call(cookie, 'GET', '/api/auth/two-factor')).json<TTwoFactorStatus>().required).toBe(true);
+    const { secret } = await enable(cookie);
+    expect((await call(cookie, 'GET', '/api/auth/session')).json().user.mustSetUpTwoFactor).toBe(false);
+    expect((await call(cookie, 'GET', '/api/accounts')).statusCode).toBe(200);
+    // enforced: it cannot be turned off
+    expect((await call(cookie, 'POST', '/api/auth/two-factor/disable', { code: nextCode(secret) })).statusCode).toBe(409);
+    // and the demo users without it are held too
+    const demo = api.fresh('customer:user');
+    expect((await demo.get('/api/accounts')).status).toBe(403);
+  });
+
+  it('mfaEnabled off: no setup, and no code at sign-in', async () => {
+    const who = await newUser();
+    const cookie = await session(who);
+    await enable(cookie);
+    await withSettings({ mfaEnabled: false, enforceTwoFactorAuth: true });
+    expect((await call(cookie, 'GET', '/api/auth/two-factor')).json<TTwoFactorStatus>()).toMatchObject({
+      available: false,
+      required: false,
+    });
+    const res = await signIn(who);
+    expect(res.json().user?.email).toBe(who.email);
+    expect(res.json().user.mustSetUpTwoFactor).toBe(false);
+    const other = await session(await newUser());
+    const setup = await call(other, 'POST', '/api/auth/two-factor/setup');
+    expect(setup.statusCode).toBe(409);
+    expect((await call(other, 'GET', '/api/accounts')).statusCode).toBe(200);
+  });
+});
+
+describe("a staff Admin's reset", () => {
+  it("turns the user's two-factor off, audited, and tells the user", async () => {
+    const who = await newUser();
+    await enable(await session(who), 'once_per_computer');
+    expect((await api.as('customer:admin').post(`/api/users/${who.id}/two-factor/reset`)).status).toBe(403);
+    expect((await api.as('staff:support').post(`/api/users/${who.id}/two-factor/reset`)).status).toBe(403);
+    const res = await api
+      .as('staff:admin')
+      .post<{ twoFactorEnabled: boolean; twoFactorMode: string }>(`/api/users/${who.id}/two-factor/reset`);
+    expect(res.status, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ twoFactorEnabled: false, twoFactorMode: 'disabled' });
+    expect(await auditActions(who.id)).toContain('users.two_factor_reset');
+    expect(await notificationTitles(who.id)).toContain('Security: Two-factor authentication reset');
+    expect(await db.select().from(trustedDevices).where(eq(trustedDevices.userId, who.id))).toHaveLength(0);
+    expect((await signIn(who)).json().user.email).toBe(who.email);
+    // nothing left to reset
+    expect((await api.as('staff:admin').post(`/api/users/${who.id}/two-factor/reset`)).status).toBe(409);
+  });
+});

@@ -1,0 +1,34 @@
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { PublicLayout } from '../../../ui/public-layout.tsx';
+import { useLogout } from '../api/logout.ts';
+import { TwoFactorSettings } from '../components/two-factor-settings.tsx';
+
+/**
+ * Shown instead of the portal when settings enforce two-factor authentication and the user has none
+ * yet (the server serves nothing else meanwhile): the setup opens at once; once the recovery codes
+ * are saved the portal follows. Log Out leaves instead.
+ */
+export function TwoFactorRequiredPage() {
+  const logout = useLogout();
+  return (
+    <PublicLayout width={640}>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            Set Up Two-Factor Authentication
+          </Title>
+          <Text c="dimmed" size="sm">
+            Your administrator requires a code from an authenticator app at sign-in. Set it up to continue.
+          </Text>
+        </Stack>
+        <TwoFactorSettings openSetup />
+        <Text size="sm" c="dimmed" ta="center">
+          Not now?{' '}
+          <Anchor component="button" type="button" size="sm" onClick={() => logout.mutate()}>
+            Log Out
+          </Anchor>
+        </Text>
+      </Stack>
+    </PublicLayout>
+  );
+}
