@@ -13,6 +13,7 @@ test('forgot password: the emailed link (read in the staff outbox) sets a new pa
   // there, except on this test server (PORTAL_OUTBOX_SHOW_LINKS=true, refused in production).
   await signIn(page, ADMIN);
   await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('tab', { name: 'Email' }).click();
   await expect(page.getByRole('heading', { name: 'Email Outbox' })).toBeVisible();
   await page.getByLabel('Recipient').fill('david.chen');
   const table = page.getByRole('table', { name: 'Email outbox' });

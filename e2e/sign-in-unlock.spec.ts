@@ -14,6 +14,7 @@ test('a staff Admin unlocks an address someone locked by guessing, and its user 
 
   await signIn(page, ADMIN);
   await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('tab', { name: 'Security' }).click();
   await expect(page.getByRole('heading', { name: 'Locked Sign-ins' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Locked sign-ins' });
   await expect(table.getByRole('row', { name: new RegExp(LOCKED.email) })).toContainText('Priya Patel');

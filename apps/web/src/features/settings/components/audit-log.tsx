@@ -65,8 +65,24 @@ export function AuditLog() {
 
   const columns: Column<TAuditEntry>[] = [
     { key: 'createdAt', header: 'Date/Time', kind: 'figure', render: (e) => <DateText value={e.createdAt} format="stacked" /> },
-    { key: 'actor', header: 'User', kind: 'name', maxWidth: 160, render: (e) => e.actor ?? <Text c="dimmed">System</Text> },
-    { key: 'action', header: 'Action', kind: 'figure', render: (e) => e.action },
+    {
+      key: 'actor',
+      header: 'User',
+      // who (cut with its whole text as the tooltip), over where from
+      render: (e) => (
+        <>
+          <Text span inherit truncate="end" maw={180} display="block" title={e.actor ?? 'System'}>
+            {e.actor ?? 'System'}
+          </Text>
+          {e.ip && (
+            <Text span size="xs" c="dimmed" display="block">
+              {e.ip}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { key: 'action', header: 'Action', kind: 'name', maxWidth: 150, render: (e) => e.action },
     {
       key: 'record',
       header: 'Record',
@@ -82,8 +98,7 @@ export function AuditLog() {
         </Text>
       ),
     },
-    { key: 'summary', header: 'Summary', kind: 'name', maxWidth: 260, render: (e) => e.summary },
-    { key: 'ip', header: 'IP Address', kind: 'figure', render: (e) => e.ip ?? '' },
+    { key: 'summary', header: 'Summary', kind: 'name', maxWidth: 280, render: (e) => e.summary },
   ];
 
   return (
@@ -114,7 +129,7 @@ export function AuditLog() {
             <Group gap="sm" align="flex-start" wrap="nowrap">
               <TextFilter
                 label="Search"
-                placeholder="Summary, action or user"
+                placeholder="Text, action or user"
                 w={190}
                 {...list.filter('search')}
                 error={check.fieldErrors.search}
