@@ -296,7 +296,9 @@ describe('following the status page', () => {
     }
     expect((await noticesOf('other@example.com', since)).map((n) => n.title)).not.toContain('API: Degraded Performance');
     // the status emails of this incident (other emails, e.g. ticket updates, may fall in the same second)
-    const mails = (await db.select().from(emailOutbox).where(gt(emailOutbox.createdAt, since))).filter((m) => m.subject.includes('Webhook deliveries delayed'));
+    const mails = (await db.select().from(emailOutbox).where(gt(emailOutbox.createdAt, since))).filter((m) =>
+      m.subject.includes('Webhook deliveries delayed'),
+    );
     expect(mails.map((m) => m.toAddress)).toContain('user@example.com');
     expect(mails.map((m) => m.toAddress)).not.toContain('customer@example.com');
     // unsubscribing stops them
