@@ -31,7 +31,7 @@ import * as repo from './repo.ts';
 const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-const ymd = (d: Date) => d.toISOString().slice(0, 10);
+export const ymd = (d: Date) => d.toISOString().slice(0, 10);
 
 export function toListItem(r: repo.InvoiceRow): TInvoiceListItem {
   const amount = Number(r.amount);
@@ -115,7 +115,7 @@ async function detailOf(ctx: Ctx, row: repo.InvoiceRow): Promise<TInvoice> {
 
 type NewLine = Omit<typeof invoiceLines.$inferInsert, 'invoiceId' | 'position'>;
 
-const fmtDay = (d: string) => `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}`;
+export const fmtDay = (d: string) => `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}`;
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** The lines of a period's invoice: each names the records (rollups, numbers, services) behind it. */
@@ -430,63 +430,6 @@ export async function invoicePdfOf(ctx: Ctx, id: string): Promise<{ filename: st
     currency: 'USD',
   };
   return { filename: `${invoice.number ?? `draft-${invoice.id.slice(0, 8)}`}.pdf`, stream: invoicePdf(data) };
-}
-
-/** The monthly run: a draft for every customer (and custom-billed account) not yet invoiced for the month. */
-export async function runInvoices(ctx: Ctx, month?: string): Promise<{ drafted: number; skipped: number; month: string }> {
-  const now = new Date();
-  const start = month ?? ymd(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
-  const [y, m] = start.split('-').map(Number) as [number, number];
-  const end = ymd(new Date(Date.UTC(y, m, 0)));
-  const targets = await repo.unbilledForPeriod(ctx.db, start);
-  let drafted = 0;
-  let skipped = 0;
-  for (const t of targets) {
-    const id = await inTransaction(ctx, (tx) =>
-      draftInvoice(tx, { customerId: t.customer_id, accountId: t.account_id, periodStart: start, periodEnd: end }),
-    );
-    if (id) drafted++;
-    else skipped++;
-  }
-  await inTransaction(ctx, (tx) =>
-    recordAudit(tx, {
-      action: 'invoice.run',
-      entityType: 'invoice',
-      entityId: null,
-      customerId: null,
-      summary: `Invoice run for ${fmtDay(start)} to ${fmtDay(end)}: ${drafted} drafts`,
-    }),
-  );
-  return { drafted, skipped, month: start };
-}
-
-/** Daily: Due invoices past their due date become Overdue; with sendPaymentReminders, reminders go out. */
-export async function overdueAndReminders(ctx: Ctx, now = new Date()): Promise<{ overdue: number; reminded: number }> {
-  const today = ymd(now);
-  const overdue = await inTransaction(ctx, async (tx) => {
-    const rows = await repo.markOverdue(tx.db, today);
-    for (const r of rows)
-      await notifyUsers(tx, await customerAdminIds(tx, r.customer_id), {
-        event: 'invoiceOverdue',
-        title: 'Invoice overdue',
-        message: `Invoice ${r.invoice_number} is past its due date.`,
-        link: `/customer/billing?invoice=${r.id}`,
-      });
-    return rows;
-  });
-  const settings = await getSettings(ctx.db);
-  let reminded = 0;
-  if (settings.sendPaymentReminders) {
-    for (const id of await repo.invoicesToRemind(ctx.db, today)) {
-      try {
-        await sendReminder(ctx, id, { automatic: true });
-        reminded++;
-      } catch (err) {
-        ctx.log.warn({ err, invoice: id }, 'automatic reminder skipped');
-      }
-    }
-  }
-  return { overdue: overdue.length, reminded };
 }
 
 /** The invoices of the current filters as CSV. */
