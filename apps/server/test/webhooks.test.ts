@@ -505,7 +505,12 @@ describe('the job queue running', () => {
       at.push(Date.now());
       expect(hits.length).toBe(before + 2);
       expect((at[1] as number) - (at[0] as number)).toBeGreaterThanOrEqual(4000);
-      const [d] = await deliveriesOf(hook.id);
+      // the receiver answers before the worker's transaction records the answer: wait for the commit
+      let [d] = await deliveriesOf(hook.id);
+      for (let i = 0; i < 50 && d?.state !== 'succeeded'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        [d] = await deliveriesOf(hook.id);
+      }
       expect(d).toMatchObject({ state: 'succeeded', attempt: 2, statusCode: 200 });
     } finally {
       await worker.close();
