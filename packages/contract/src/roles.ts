@@ -81,6 +81,8 @@ export const PERMISSIONS = {
   /** Reporting incidents and maintenance on the status page. */
   'status.write': ['staff:admin', 'staff:support', 'staff:technical'],
   'reports.read': EVERYONE,
+  /** Scheduling reports e-mailed to chosen addresses (staff for any customer, customer Admins for their company). */
+  'reports.schedule': ['staff:admin', 'staff:account_manager', 'staff:billing', 'customer:admin'],
   'settings.read': STAFF,
   'settings.write': ['staff:admin'],
   'audit.read': ['staff:admin', 'staff:support', 'customer:admin'],

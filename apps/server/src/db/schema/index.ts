@@ -8,6 +8,7 @@ export * from './messaging.ts';
 export * from './notifications.ts';
 export * from './numbers.ts';
 export * from './rate-limits.ts';
+export * from './reports.ts';
 export * from './settings.ts';
 export * from './support.ts';
 export * from './usage.ts';

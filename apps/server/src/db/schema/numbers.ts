@@ -1,6 +1,6 @@
 import { NUMBER_STATUSES, NUMBER_TYPES, PORTING_DOCUMENT_KINDS, PORTING_STATUSES } from '@portal/contract/numbers';
-import { customType, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, ts, updatedAt } from './columns.ts';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, id, money, ts, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
 import { campaigns } from './messaging.ts';
 import { accountRef, customerRef, optionalAccountRef } from './refs.ts';
@@ -72,11 +72,6 @@ export const portingEvents = pgTable(
   },
   (t) => [index('porting_events_request_idx').on(t.requestId, t.createdAt)],
 );
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
-});
 
 /** LOA and bill copies, stored in the database so any server instance can serve them. */
 export const portingDocuments = pgTable(

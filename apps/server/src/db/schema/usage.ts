@@ -1,5 +1,5 @@
 import { SERVICE_TYPES } from '@portal/contract/accounts';
-import { date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { money } from './columns.ts';
 
 /**
@@ -19,6 +19,13 @@ export const usageDaily = pgTable(
     /** Voice: billed seconds; SMS: segments. */
     units: integer('units').notNull().default(0),
     revenue: money('revenue').notNull().default(0),
+    /** SMS: inbound messages received; Voice: inbound calls (both also counted in volume). */
+    inbound: integer('inbound').notNull().default(0),
+    /** Voice: outbound calls to numbers outside +1; SMS: outbound messages to them. */
+    international: integer('international').notNull().default(0),
+    /** SMS: sum of milliseconds from sent to delivered over latencyCount outbound messages delivered. */
+    latencyMs: bigint('latency_ms', { mode: 'number' }).notNull().default(0),
+    latencyCount: integer('latency_count').notNull().default(0),
   },
   (t) => [
     uniqueIndex('usage_daily_key').on(t.day, t.accountId, t.service),
