@@ -1,6 +1,6 @@
 import { KNOWLEDGE_CATEGORIES, SERVICE_STATUSES, TICKET_PRIORITIES, TICKET_STATUSES } from '@portal/contract/support';
-import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, ts, updatedAt } from './columns.ts';
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, id, ts, updatedAt } from './columns.ts';
 import { customerRef, optionalAccountRef } from './refs.ts';
 import { users } from './users.ts';
 
@@ -43,6 +43,46 @@ export const ticketComments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('ticket_comments_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+/** Files attached to a ticket (or to one of its comments), checked as porting documents are. */
+export const ticketAttachments = pgTable(
+  'ticket_attachments',
+  {
+    id: id(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    commentId: uuid('comment_id').references(() => ticketComments.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    content: bytea('content').notNull(),
+    /** Internal attachments (on internal notes) are not shown to the customer. */
+    internal: boolean('internal').notNull().default(false),
+    uploadedById: uuid('uploaded_by_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_attachments_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+/** The records a ticket is about: a number, a call, a message or an invoice of the ticket's company. */
+export const ticketLinks = pgTable(
+  'ticket_links',
+  {
+    id: id(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['number', 'cdr', 'message', 'invoice'] }).notNull(),
+    /** The record's row id (uuid or bigint as text). */
+    recordId: text('record_id').notNull(),
+    /** What people call it: the E.164 number, call id, message id or invoice number. */
+    label: text('label').notNull(),
+    createdById: uuid('created_by_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ticket_links_key').on(t.ticketId, t.kind, t.recordId)],
 );
 
 export const knowledgeArticles = pgTable('knowledge_articles', {
