@@ -16,6 +16,8 @@ const BENCHES = [
   'ingestion.ts',
   'invoice-pdf.ts',
   'invoice-run.ts',
+  'report-export.ts',
+  'reports.ts',
   'load.ts',
 ];
 const failed: string[] = [];

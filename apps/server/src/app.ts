@@ -22,6 +22,8 @@ import { messagingRoutes } from './domains/messaging/routes.ts';
 import { notificationRoutes } from './domains/notifications/routes.ts';
 import { numberRoutes } from './domains/numbers/routes.ts';
 import { publicApiRoutes } from './domains/public-api/routes.ts';
+import { reportExportRoutes } from './domains/reports/export-routes.ts';
+import { reportRoutes } from './domains/reports/routes.ts';
 import { settingsRoutes } from './domains/settings/routes.ts';
 import { shellRoutes } from './domains/shell/routes.ts';
 import { supportRoutes } from './domains/support/routes.ts';
@@ -134,6 +136,8 @@ export async function buildApp({ database, config, logger = true, jobs = false }
   await app.register(companyRoutes);
   await app.register(billingRoutes);
   await app.register(dashboardRoutes);
+  await app.register(reportRoutes);
+  await app.register(reportExportRoutes);
   await app.register(numberRoutes);
   await app.register(voiceRoutes);
   await app.register(messagingRoutes);

@@ -1,9 +1,9 @@
 import type { TPage } from '@portal/contract/common';
 import { REQUIRED_FIELDS, type TDncEntry, type TDncSummary, type TImportDncResult } from '@portal/contract/compliance';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, dncEntries } from '../src/db/schema/index.ts';
-import { blockedBy } from '../src/domains/compliance/service.ts';
+import { auditLog, campaigns, complianceBlocksDaily, dncEntries, phoneNumbers } from '../src/db/schema/index.ts';
+import { blockedAmong, blockedBy } from '../src/domains/compliance/service.ts';
 import { systemCtx } from '../src/lib/context.ts';
 import { apiTestWorld } from './world.ts';
 
@@ -53,6 +53,29 @@ describe('DNC and DNO lists', () => {
     expect(await blockedBy(ctx, globex?.id as string, '+12125550143', 'DNC')).toBeUndefined();
   });
 
+  it('checks a batch in one go: each number against its own customer, the most specific entry first', async () => {
+    const ctx = systemCtx({ database: t.database, config: t.app.config, log: t.app.log }, 'test');
+    const globexId = globex?.id as string;
+    // Acme's DNO list: +1415555 (block, added above) and now the exchange block's number itself and an area code
+    await api.as('customer:admin').post('/api/compliance/entries', { number: '+14155550111', listType: 'DNO' });
+    await api.as('customer:admin').post('/api/compliance/entries', { number: '917', listType: 'DNO' });
+    const found = await blockedAmong(ctx, 'DNO', [
+      { customerId: acmeId, number: '+14155550111' },
+      { customerId: acmeId, number: '+14155550112' },
+      { customerId: acmeId, number: '+19175550100' },
+      { customerId: acmeId, number: '+12125550143' },
+      { customerId: globexId, number: '+14155550111' },
+      { customerId: acmeId, number: 'not a number' },
+    ]);
+    expect(Object.fromEntries([...found].map(([k, v]) => [k, v.number]))).toEqual({
+      [`${acmeId} +14155550111`]: '+14155550111',
+      [`${acmeId} +14155550112`]: '+1415555',
+      [`${acmeId} +19175550100`]: '+1917',
+      // +12125550143 is on Acme's DNO list too (added above)
+      [`${acmeId} +12125550143`]: '+12125550143',
+    });
+  });
+
   it('lists by scope, list and digits; summary counts per list; removal is scoped', async () => {
     const mine = (
       await api.as('customer:user').get<TPage<TDncEntry>>('/api/compliance/entries', { query: { search: '212 555', pageSize: 100 } })
@@ -67,7 +90,12 @@ describe('DNC and DNO lists', () => {
     expect(dno.items.every((e) => e.listType === 'DNO')).toBe(true);
     const summary = (await api.as('customer:admin').get<TDncSummary>('/api/compliance/summary')).json();
     const rows = await db.select().from(dncEntries).where(eq(dncEntries.customerId, acmeId));
-    expect(summary).toEqual({ DNC: rows.filter((r) => r.listType === 'DNC').length, DNO: rows.filter((r) => r.listType === 'DNO').length });
+    expect(summary).toEqual({
+      DNC: rows.filter((r) => r.listType === 'DNC').length,
+      DNO: rows.filter((r) => r.listType === 'DNO').length,
+      // nothing stopped yet in this database
+      stopped: { DNC: 0, DNO: 0 },
+    });
 
     const theirs = (await api.as('other:customer:admin').get<TPage<TDncEntry>>('/api/compliance/entries')).json().items[0];
     expect((await api.as('customer:admin').delete(`/api/compliance/entries/${theirs?.id}`)).status).toBe(404);
@@ -122,5 +150,88 @@ describe('export', () => {
     expect(lines.every((l, i) => i === 0 || l.includes(',DNC,'))).toBe(true);
     expect(res.body).toContain(`+13035550188,DNC,${acme?.name},"'=HYPERLINK(""x"")"`);
     expect(res.body).not.toContain(globex?.name as string);
+  });
+});
+
+describe('what the lists stopped', () => {
+  const dayBefore = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+  /** An Acme account with a toll-free SMS number of its own, and an API key of it that may send. */
+  async function sender() {
+    const [row] = await db
+      .select({ accountId: phoneNumbers.accountId })
+      .from(phoneNumbers)
+      .innerJoin(campaigns, eq(campaigns.id, phoneNumbers.campaignId))
+      .where(and(eq(phoneNumbers.customerId, acmeId), eq(campaigns.status, 'Approved')))
+      .limit(1);
+    const accountId = row?.accountId as string;
+    const [tfn] = await db
+      .update(phoneNumbers)
+      .set({ customerId: acmeId, accountId, features: ['Voice', 'SMS'] })
+      .where(sql`${phoneNumbers.id} = (SELECT id FROM phone_numbers WHERE customer_id IS NULL AND type = 'TFN' LIMIT 1)`)
+      .returning({ number: phoneNumbers.number });
+    const key = await api
+      .as('customer:admin')
+      .post<{ key: string }>('/api/api-keys', { accountId, name: 'DNC probe', environment: 'Development', scopes: ['messages:send'] });
+    expect(key.status, key.body).toBe(201);
+    return { from: tfn?.number as string, key: key.json().key };
+  }
+
+  it('counts the public API refusals (DNC) per UTC day; the summary adds up the last 30 days of each list', async () => {
+    const globexId = globex?.id as string;
+    await db.insert(complianceBlocksDaily).values([
+      { day: dayBefore(29), customerId: acmeId, listType: 'DNO', blocked: 3 },
+      // a day too old for the summary
+      { day: dayBefore(30), customerId: acmeId, listType: 'DNO', blocked: 5 },
+      { day: dayBefore(0), customerId: acmeId, listType: 'DNC', blocked: 2 },
+      { day: dayBefore(0), customerId: globexId, listType: 'DNC', blocked: 7 },
+    ]);
+    const { from, key } = await sender();
+    await api.as('customer:admin').post('/api/compliance/entries', { number: '(415) 555-0126', listType: 'DNC' });
+    const send = (headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/messages',
+        headers: { authorization: `Bearer ${key}`, ...headers },
+        payload: { from, to: '+14155550126', body: 'hi' },
+      });
+    const plain = await send();
+    expect(plain.statusCode, plain.body).toBe(422);
+    expect(plain.json().error.code).toBe('DNC_LISTED');
+    // with an Idempotency-Key the send runs in a transaction that rolls back: still counted
+    const idem = await send({ 'idempotency-key': 'dnc-1' });
+    expect(idem.json().error.code).toBe('DNC_LISTED');
+    // a message the list does not stop is not counted
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/v1/messages',
+          headers: { authorization: `Bearer ${key}` },
+          payload: { from, to: '+14155550177', body: 'hi' },
+        })
+      ).statusCode,
+    ).toBe(201);
+
+    const [today] = await db
+      .select()
+      .from(complianceBlocksDaily)
+      .where(
+        and(
+          eq(complianceBlocksDaily.customerId, acmeId),
+          eq(complianceBlocksDaily.listType, 'DNC'),
+          eq(complianceBlocksDaily.day, dayBefore(0)),
+        ),
+      );
+    expect(today?.blocked).toBe(4);
+
+    const mine = (await api.as('customer:user').get<TDncSummary>('/api/compliance/summary')).json();
+    expect(mine.stopped).toEqual({ DNC: 4, DNO: 3 });
+    const oneCustomer = (await api.as('staff:admin').get<TDncSummary>('/api/compliance/summary', { query: { customerId: acmeId } })).json();
+    expect(oneCustomer.stopped).toEqual({ DNC: 4, DNO: 3 });
+    const everyone = (await api.as('staff:admin').get<TDncSummary>('/api/compliance/summary')).json();
+    expect(everyone.stopped).toEqual({ DNC: 11, DNO: 3 });
+    expect((await api.as('other:customer:admin').get<TDncSummary>('/api/compliance/summary')).json().stopped).toEqual({ DNC: 7, DNO: 0 });
+    expect((await api.as('other:customer:admin').get('/api/compliance/summary', { query: { customerId: acmeId } })).status).toBe(404);
   });
 });

@@ -20,13 +20,18 @@ import {
   portingDocuments,
   portingRequests,
   rateDecks,
+  reportFiles,
+  reportSchedules,
   serviceStatus,
+  ticketAttachments,
+  ticketLinks,
   tickets,
   trunks,
   users,
   webhookDeliveries,
   webhooks,
 } from '../src/db/schema/index.ts';
+import { sha256 } from '../src/lib/tokens.ts';
 import { ROLE_USERS } from './client.ts';
 
 /** One tenant's seeded records, the first of each kind (by a stable order). */
@@ -73,6 +78,15 @@ export interface TenantFixtures {
   rateDeck: string;
   /** A platform token (the provider's, the same for every tenant: staff Admin only). */
   platformToken: string;
+  // support files
+  /** A file (not internal) and a linked record (the tenant's number) of the tenant's `ticket`. */
+  ticketAttachment: string;
+  ticketLink: string;
+  // report exports
+  /** A Ready report file of the tenant's customer admin (customer@ / other@), the token of its link, and a schedule of the tenant. */
+  reportFile: string;
+  reportFileToken: string;
+  reportSchedule: string;
 }
 
 export interface Fixtures {
@@ -206,7 +220,15 @@ async function tenant(db: Db, code: string, adminEmail: string): Promise<TenantF
     .limit(1);
   const [deck] = await db.select({ id: rateDecks.id }).from(rateDecks).where(eq(rateDecks.customerId, c.id)).limit(1);
   const [platformToken] = await db.select({ id: platformTokens.id }).from(platformTokens).orderBy(asc(platformTokens.id)).limit(1);
+  // support files
+  const ticketId = need(ticket, `ticket of ${code}`).id;
+  const numberId = need(number, `number of ${code}`).id;
+  const ticketFiles = await supportFiles(db, ticketId, numberId);
+  // report exports
+  const reports = await reportExports(db, c.id, code, adminEmail);
   return {
+    ...ticketFiles,
+    ...reports,
     platformToken: need(platformToken, 'platform token').id,
     invoice: need(invoice, `due invoice of ${code}`).id,
     paymentMethod: need(method, `non-default payment method of ${code}`).id,
@@ -234,6 +256,99 @@ async function tenant(db: Db, code: string, adminEmail: string): Promise<TenantF
     article: need(article, 'public article').id,
     dncEntry: need(dnc, `DNC/DNO entry of ${code}`).id,
   };
+}
+
+// support files
+/**
+ * A file and a linked record of the ticket: the seed has none, so the first load adds them (a
+ * small PDF, a link to the tenant's number) to the test file's own database.
+ */
+async function supportFiles(db: Db, ticketId: string, numberId: string) {
+  const [file] = await db
+    .select({ id: ticketAttachments.id })
+    .from(ticketAttachments)
+    .where(eq(ticketAttachments.ticketId, ticketId))
+    .limit(1);
+  const [link] = await db.select({ id: ticketLinks.id }).from(ticketLinks).where(eq(ticketLinks.ticketId, ticketId)).limit(1);
+  const [number] = await db.select({ number: phoneNumbers.number }).from(phoneNumbers).where(eq(phoneNumbers.id, numberId));
+  const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+  const ticketAttachment =
+    file?.id ??
+    (
+      await db
+        .insert(ticketAttachments)
+        .values({ ticketId, fileName: 'probe.pdf', contentType: 'application/pdf', sizeBytes: pdf.length, content: pdf })
+        .returning({ id: ticketAttachments.id })
+    )[0]?.id;
+  const ticketLink =
+    link?.id ??
+    (
+      await db
+        .insert(ticketLinks)
+        .values({ ticketId, kind: 'number', recordId: numberId, label: need(number, 'fixture number').number })
+        .returning({ id: ticketLinks.id })
+    )[0]?.id;
+  return { ticketAttachment: need(ticketAttachment, 'ticket attachment'), ticketLink: need(ticketLink, 'ticket link') };
+}
+
+// report exports
+/**
+ * A file (Ready, a week to go, owned by the tenant's customer admin) and a schedule of the tenant:
+ * the seed has none, so the first load adds them. The fixture's token is its own (the download
+ * looks a file up by the token's hash).
+ */
+async function reportExports(db: Db, customerId: string, code: string, adminEmail: string) {
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, adminEmail));
+  const userId = need(admin, `user ${adminEmail}`).id;
+  const reportFileToken = `probe-report-link-${code}`;
+  const [file] = await db
+    .select({ id: reportFiles.id })
+    .from(reportFiles)
+    .where(eq(reportFiles.tokenHash, sha256(reportFileToken)));
+  const content = Buffer.from('Report\r\nField,Value\r\n');
+  const reportFile =
+    file?.id ??
+    (
+      await db
+        .insert(reportFiles)
+        .values({
+          userId,
+          customerId,
+          name: 'report-overview-probe.csv',
+          format: 'csv',
+          state: 'Ready',
+          request: { kind: 'probe' },
+          tokenHash: sha256(reportFileToken),
+          content,
+          bytes: content.length,
+          rows: 0,
+          expiresAt: new Date(Date.now() + 7 * 86_400_000),
+        })
+        .returning({ id: reportFiles.id })
+    )[0]?.id;
+  const [schedule] = await db
+    .select({ id: reportSchedules.id })
+    .from(reportSchedules)
+    .where(eq(reportSchedules.customerId, customerId))
+    .orderBy(asc(reportSchedules.createdAt))
+    .limit(1);
+  const reportSchedule =
+    schedule?.id ??
+    (
+      await db
+        .insert(reportSchedules)
+        .values({
+          customerId,
+          createdById: userId,
+          name: 'Probe weekly overview',
+          frequency: 'weekly',
+          format: 'csv',
+          recipients: [adminEmail],
+          nextRunAt: new Date(Date.now() + 7 * 86_400_000),
+        })
+        .returning({ id: reportSchedules.id })
+    )[0]?.id;
+  return { reportFile: need(reportFile, 'report file'), reportFileToken, reportSchedule: need(reportSchedule, 'report schedule') };
 }
 
 /** The demo tenants' records, read once per test file from its database. */

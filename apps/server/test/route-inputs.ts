@@ -137,6 +137,10 @@ const SAMPLES: Record<string, unknown> = {
   priority: 'High',
   url: 'https://hooks.example.com/probe',
   events: ['message.delivered'],
+  // support files
+  reference: '+12024561414',
+  // report exports
+  recipients: ['probe@example.com'],
 };
 
 /** Which fixture a tenant-bound id field names, by field name. */
@@ -167,7 +171,14 @@ export type FixtureKind =
   | 'invoice'
   | 'paymentMethod'
   | 'rateDeck'
-  | 'platformToken';
+  | 'platformToken'
+  // support files
+  | 'ticketAttachment'
+  | 'ticketLink'
+  // report exports
+  | 'reportFile'
+  | 'reportFileToken'
+  | 'reportSchedule';
 
 export function fixtureId(t: TenantFixtures, kind: FixtureKind): string {
   switch (kind) {
@@ -225,6 +236,18 @@ export function fixtureId(t: TenantFixtures, kind: FixtureKind): string {
       return t.rateDeck;
     case 'platformToken':
       return t.platformToken;
+    // support files
+    case 'ticketAttachment':
+      return t.ticketAttachment;
+    case 'ticketLink':
+      return t.ticketLink;
+    // report exports
+    case 'reportFile':
+      return t.reportFile;
+    case 'reportFileToken':
+      return t.reportFileToken;
+    case 'reportSchedule':
+      return t.reportSchedule;
   }
 }
 
@@ -267,6 +290,14 @@ export const PARAM_FIXTURES: [RegExp, Record<string, FixtureKind>][] = [
   [/^\/api\/users\/:id(\/status|\/invite|\/activity|\/two-factor\/reset)?$/, { id: 'user' }],
   [/^\/api\/names\/users\/:id$/, { id: 'user' }],
   [/^\/api\/tickets\/:id(\/comments)?$/, { id: 'ticket' }],
+  // support files
+  [/^\/api\/tickets\/:id\/(attachments|links)$/, { id: 'ticket' }],
+  [/^\/api\/tickets\/:id\/attachments\/:attachmentId$/, { id: 'ticket', attachmentId: 'ticketAttachment' }],
+  [/^\/api\/tickets\/:id\/links\/:linkId$/, { id: 'ticket', linkId: 'ticketLink' }],
+  // report exports
+  [/^\/api\/reports\/files\/download\/:token$/, { token: 'reportFileToken' }],
+  [/^\/api\/reports\/files\/:id$/, { id: 'reportFile' }],
+  [/^\/api\/reports\/schedules\/:id$/, { id: 'reportSchedule' }],
   [/^\/api\/status\/incidents\/:id\/updates$/, { id: 'incident' }],
   [/^\/api\/knowledge\/:id$/, { id: 'article' }],
   [/^\/api\/compliance\/entries\/:id$/, { id: 'dncEntry' }],

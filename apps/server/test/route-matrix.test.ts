@@ -49,6 +49,18 @@ const NOT_TENANT_CHECKED: Record<string, string> = {
   'PUT /api/messaging/brands/:id body.customerId': 'a brand stays with its company; the field is read only on registration',
   'POST /api/messaging/templates body.customerId': "a customer's template always belongs to its own company, whatever is sent",
   'PUT /api/messaging/templates/:id body.customerId': 'a template stays with its company; the field is read only on creation',
+  // report exports
+  'POST /api/reports/schedules body.customerId': "a customer Admin's schedule always reports on its own company, whatever is sent",
+  'PUT /api/reports/schedules/:id body.customerId': "a customer Admin's schedule always reports on its own company, whatever is sent",
+};
+
+// report exports
+/**
+ * Reads of records that belong to one user, not to a tenant: the fixture's owner reads it, every
+ * other allowed caller gets the 404 of a record that is not theirs.
+ */
+const OWN_RECORDS: Record<string, TestCaller> = {
+  'GET /api/reports/files/:id': 'customer:admin',
 };
 
 const NOT_FOUND_ID = '00000000-0000-4000-8000-000000000000';
@@ -148,7 +160,12 @@ describe('the authorization matrix: every route × every role', () => {
         const res = await send(caller, route, p, query, body);
         requests++;
         const refused = refusal(res);
-        if (may) {
+        const owner = OWN_RECORDS[key(route)];
+        if (may && owner && caller !== owner) {
+          // report exports
+          if (res.status !== 404 || res.error().code !== 'NOT_FOUND')
+            problems.push(`${caller}: expected 404 for ${owner}'s record, got ${res.status}`);
+        } else if (may) {
           if (refused) problems.push(`${caller}: refused (${res.status} ${refused}) but the permission allows it`);
           else if (route.method === 'GET' && res.status >= 300)
             problems.push(`${caller}: a read answered ${res.status} ${res.body.slice(0, 120)}`);

@@ -44,3 +44,14 @@ export const ZAuditEntry = z.object({
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 export const ZAuditPage = ZCursorPage(ZAuditEntry);
+
+/** User Settings, Activity Logs: the signed-in user's own entries (they are the actor), newest first. */
+export const ZMyActivityQuery = z.object({
+  cursor: optional(ZText().max(200)),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((n) => [20, 50, 100].includes(n), 'Page size must be 20, 50 or 100')
+    .default(20),
+});
+export type TMyActivityQuery = z.input<typeof ZMyActivityQuery>;

@@ -30,6 +30,11 @@ export const ZSessionUser = z.object({
   /** Signed in with a temporary password: nothing else is served until they choose their own. */
   mustChangePassword: z.boolean(),
   /**
+   * Why they must: the password is older than settings' passwordExpiryDays (else it is a temporary
+   * one an admin set). Absent reads as false.
+   */
+  passwordExpired: z.boolean().optional(),
+  /**
    * Settings enforce two-factor authentication and this user has none yet: nothing else is served
    * until they set it up (absent reads as false).
    */
@@ -73,6 +78,8 @@ export const ZResetPasswordBody = z.object({
 
 export const PASSWORDS_DIFFER = 'New passwords do not match';
 export const PASSWORD_CHANGE_REQUIRED = 'Choose a new password before you continue.';
+/** Sign-in with a password older than settings' passwordExpiryDays: the change comes first. */
+export const PASSWORD_EXPIRED = 'Your password has expired. Choose a new password to continue.';
 /** Change Password (User Settings, and the first sign-in with a temporary password). */
 export const ZChangePasswordBody = z
   .object({

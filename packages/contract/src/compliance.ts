@@ -58,7 +58,15 @@ export const ZDncEntry = z.object({
 });
 export type TDncEntry = z.infer<typeof ZDncEntry>;
 
-export const ZDncSummary = z.object({ DNC: z.number().int(), DNO: z.number().int() });
+/** How many days back the summary counts what the lists stopped. */
+export const BLOCKS_SUMMARY_DAYS = 30;
+export const ZDncSummary = z.object({
+  /** Entries on each list. */
+  DNC: z.number().int(),
+  DNO: z.number().int(),
+  /** What each list stopped in the last 30 days (UTC days, today included): messages refused by the public API (DNC), calls refused at ingestion (DNO). */
+  stopped: z.object({ DNC: z.number().int(), DNO: z.number().int() }),
+});
 export type TDncSummary = z.infer<typeof ZDncSummary>;
 
 export const ZCreateDncBody = z.object({

@@ -67,11 +67,19 @@ export type TIngestCdr = z.infer<typeof ZIngestCdr>;
 export const ZIngestCdrsBody = z.object({ records: batch(ZIngestCdr) });
 export type TIngestCdrsBody = z.input<typeof ZIngestCdrsBody>;
 
+/** The stable codes of calls a rule refused. */
+export const INGEST_CDR_REFUSALS = ['DNO_LISTED'] as const;
 export const ZIngestCdrsResult = z.object({
   accepted: z.number().int(),
   duplicates: z.number().int(),
-  /** Records left out (the number is no customer's), by their index in the batch; the rest went in. */
-  rejected: z.array(z.object({ index: z.number().int(), callId: z.string(), message: z.string() })),
+  /**
+   * Records left out, by their index in the batch; the rest went in. Without a code: the number is
+   * no customer's. DNO_LISTED: the calling number is on the customer's Do Not Originate list (the
+   * number itself or its area-code block), so the call is refused and not stored.
+   */
+  rejected: z.array(
+    z.object({ index: z.number().int(), callId: z.string(), message: z.string(), code: z.enum(INGEST_CDR_REFUSALS).optional() }),
+  ),
 });
 export type TIngestCdrsResult = z.infer<typeof ZIngestCdrsResult>;
 

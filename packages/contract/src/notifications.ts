@@ -80,5 +80,7 @@ export const NOTIFICATION_EVENTS = {
   ticketUpdated: { flag: null, type: 'ticket', email: 'emailSystem', security: false },
   campaignStatusChanged: { flag: null, type: 'Service', email: 'emailSystem', security: false },
   webhookFailing: { flag: null, type: 'alert', email: 'emailSystem', security: false },
+  /** A file asked for (a large report export) is ready to download through its expiring link. */
+  reportReady: { flag: null, type: 'system', email: 'emailSystem', security: false },
 } as const satisfies Record<string, { flag: Flag | null; type: string; email: Pref; security: boolean }>;
 export type TNotificationEvent = keyof typeof NOTIFICATION_EVENTS;

@@ -289,6 +289,7 @@ export type TReportFile = z.infer<typeof ZReportFile>;
 
 /** Answer of an export that became a job: 202 with the file to watch. */
 export const ZReportExportQueued = z.object({ queued: z.literal(true), file: ZReportFile });
+export type TReportExportQueued = z.infer<typeof ZReportExportQueued>;
 
 export const REPORT_FREQUENCIES = ['weekly', 'monthly'] as const;
 export const ZReportScheduleInput = z.object({

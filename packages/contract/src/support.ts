@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ZIsoDateTime, ZPageQuery, ZRequiredText, ZSortDir, ZText } from './common.ts';
+import { ZId, ZIsoDateTime, ZPageQuery, ZRequiredText, ZSortDir, ZText } from './common.ts';
+import { PORTING_DOCUMENT_MAX_BYTES, PORTING_DOCUMENT_TYPES, ZPortingDocumentFile, ZUploadPortingDocumentQuery } from './numbers.ts';
+import { toE164 } from './phone.ts';
 
 /** Support: tickets, the knowledge base and the service status page. */
 export const TICKET_STATUSES = ['open', 'in-progress', 'pending', 'resolved', 'closed'] as const;
@@ -60,10 +62,98 @@ export const ZTicketComment = z.object({
 });
 export type TTicketComment = z.infer<typeof ZTicketComment>;
 
+// ---- Attachments and linked records ----
+/** Ticket attachments take the porting documents' checks: PDF, PNG or JPEG, at most 10 MB, one file an upload. */
+export const TICKET_ATTACHMENT_TYPES = PORTING_DOCUMENT_TYPES;
+export const TICKET_ATTACHMENT_MAX_BYTES = PORTING_DOCUMENT_MAX_BYTES;
+export const TICKET_ATTACHMENTS_PER_TICKET = 20;
+/** A file as the browser and the server both see it: its declared type and its size. */
+export const ZTicketAttachmentFile = ZPortingDocumentFile;
+
+/** Upload: the file is the raw request body (its Content-Type); these travel in the query string. */
+export const ZUploadTicketAttachmentQuery = z.object({
+  fileName: ZUploadPortingDocumentQuery.shape.fileName,
+  /** The reply the file goes with (a file of an internal note is internal too); none for the ticket itself. */
+  commentId: ZId.optional(),
+});
+export type TUploadTicketAttachmentQuery = z.infer<typeof ZUploadTicketAttachmentQuery>;
+export const ZTicketAttachmentParams = z.object({ id: ZId, attachmentId: ZId });
+
+export const ZTicketAttachment = z.object({
+  id: ZId,
+  fileName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  /** On an internal note: staff only. */
+  internal: z.boolean(),
+  commentId: ZId.nullable(),
+  uploadedBy: z.object({ name: z.string(), staff: z.boolean() }).nullable(),
+  createdAt: ZIsoDateTime,
+});
+export type TTicketAttachment = z.infer<typeof ZTicketAttachment>;
+
+/** What a ticket can be about: a number, a call, a message or an invoice of the ticket's company. */
+export const TICKET_LINK_KINDS = ['number', 'cdr', 'message', 'invoice'] as const;
+export type TTicketLinkKind = (typeof TICKET_LINK_KINDS)[number];
+export const TICKET_LINK_LABELS: Record<TTicketLinkKind, string> = {
+  number: 'Phone Number',
+  cdr: 'Call (CDR)',
+  message: 'Message',
+  invoice: 'Invoice',
+};
+/** What people type to name each kind of record. */
+export const TICKET_LINK_REFERENCES: Record<TTicketLinkKind, string> = {
+  number: 'Phone number, e.g. +1 212 555 0143',
+  cdr: 'Call ID',
+  message: 'Message ID (SM…)',
+  invoice: 'Invoice number, e.g. INV-2026-000123',
+};
+export const INVALID_LINK_NUMBER = 'Enter a valid phone number, e.g. +1 212 555 0123 or (212) 555-0123';
+
+/** Link a record by what people call it: a number (any common format, E.164 once parsed), a call id, a message id or an invoice number. */
+export const ZTicketLinkBody = z
+  .object({
+    kind: z.enum(TICKET_LINK_KINDS, { message: 'Choose a phone number, call, message or invoice' }),
+    reference: ZRequiredText('Reference', 128),
+  })
+  .transform((v, ctx) => {
+    if (v.kind !== 'number') return v;
+    const e164 = toE164(v.reference);
+    if (!e164) {
+      ctx.addIssue({ code: 'custom', path: ['reference'], message: INVALID_LINK_NUMBER });
+      return z.NEVER;
+    }
+    return { ...v, reference: e164 };
+  });
+export type TTicketLinkBody = z.input<typeof ZTicketLinkBody>;
+export const ZTicketLinkParams = z.object({ id: ZId, linkId: ZId });
+
+export const ZTicketLink = z.object({
+  id: ZId,
+  kind: z.enum(TICKET_LINK_KINDS),
+  /** What people call it: the E.164 number, call id, message id or invoice number. */
+  label: z.string(),
+  /** The record's id (a number's, a call's or message's row, an invoice's). */
+  recordId: z.string(),
+  /** A call's or message's numbers and time (to find it in its list); null otherwise. */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  at: ZIsoDateTime.nullable(),
+  /** False once the record is no longer the company's (a released number, a purged message). */
+  available: z.boolean(),
+  createdBy: z.string().nullable(),
+  createdAt: ZIsoDateTime,
+});
+export type TTicketLink = z.infer<typeof ZTicketLink>;
+
 export const ZTicket = ZTicketListItem.extend({
   description: z.string(),
   createdBy: z.string().nullable(),
   comments: z.array(ZTicketComment),
+  /** Files of the ticket and its replies (customers: not those of internal notes). */
+  attachments: z.array(ZTicketAttachment),
+  /** The records the ticket is about. */
+  links: z.array(ZTicketLink),
   /** When the first response is due (creation + the priority's target). */
   firstResponseDueAt: ZIsoDateTime,
   /** The first public staff reply, if any. */

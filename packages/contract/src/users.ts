@@ -109,3 +109,63 @@ export type TUserStatusBody = z.infer<typeof ZUserStatusBody>;
 export const LAST_ADMIN = 'The last active Admin cannot be deactivated or lose the Admin role';
 export const NOT_YOURSELF = 'You cannot deactivate your own user';
 export const EMAIL_TAKEN = 'A user with this email address already exists';
+
+// ---------------------------------------------------------------------------------------------
+// My Profile (customer spec: My Profile; the admin portal's from the profile menu) and User
+// Settings' Basic Information: the signed-in user's own record.
+
+/** The time zones My Profile offers (customer spec 3), shown by their names. */
+export const PROFILE_TIMEZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles'] as const;
+export const TIMEZONE_LABELS: Partial<Record<(typeof USER_TIMEZONES)[number], string>> = {
+  'America/New_York': 'Eastern Time',
+  'America/Chicago': 'Central Time',
+  'America/Denver': 'Mountain Time',
+  'America/Los_Angeles': 'Pacific Time',
+};
+export const PROFILE_LANGUAGES = ['English', 'Spanish', 'French'] as const;
+export const PROFILE_UPDATED = 'Profile updated successfully';
+
+/** Company Information (read-only): the customer user's company, or the provider for staff. */
+export const ZProfileCompany = z.object({
+  kind: z.enum(['customer', 'provider']),
+  name: z.string(),
+  /** The customer's number (CUST-1001); null for the provider. */
+  accountNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type TProfileCompany = z.infer<typeof ZProfileCompany>;
+
+export const ZMyProfile = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  department: z.string().nullable(),
+  /** One of USER_TIMEZONES (an admin may have set one My Profile does not offer). */
+  timeZone: z.string(),
+  language: z.string(),
+  kind: z.enum(USER_KINDS),
+  /** Not editable here (customer spec 5). */
+  role: z.string(),
+  lastLoginAt: ZIsoDateTime.nullable(),
+  twoFactorEnabled: z.boolean(),
+  company: ZProfileCompany,
+});
+export type TMyProfile = z.infer<typeof ZMyProfile>;
+
+/** Save Changes: first name, last name and email required; phone optional (customer spec 5). */
+export const ZUpdateMyProfileBody = z.object({
+  firstName: ZRequiredText('First name', 50),
+  lastName: ZRequiredText('Last name', 50),
+  email: ZEmail,
+  phone: ZOptionalPhone,
+  jobTitle: ZOptionalText(100),
+  department: ZOptionalText(100),
+  timeZone: z.enum(USER_TIMEZONES, { message: 'Time zone is required' }),
+  language: z.enum(PROFILE_LANGUAGES, { message: 'Language is required' }),
+});
+export type TUpdateMyProfileBody = z.input<typeof ZUpdateMyProfileBody>;

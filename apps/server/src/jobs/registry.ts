@@ -4,6 +4,7 @@ import { autoPayJob, budgetJob, invoiceRunJob, overdueJob, rerateJob, settlePaym
 import { sendEmailJob } from '../domains/email/jobs.ts';
 import { purgeMessagesJob, simulateDeliveryJob } from '../domains/messaging/jobs.ts';
 import { weeklyDigestJob } from '../domains/notifications/jobs.ts';
+import { cdrExportJob, purgeReportFilesJob, reportSchedulesJob } from '../domains/reports/jobs.ts';
 import { deactivateStaleIpsJob } from '../domains/voice/jobs.ts';
 import { deliverDueWebhooksJob, deliverWebhookJob } from '../domains/webhooks/jobs.ts';
 import type { JobDefinition } from './queue.ts';
@@ -25,4 +26,7 @@ export const ALL_JOBS: readonly JobDefinition<never>[] = [
   rerateJob,
   budgetJob,
   weeklyDigestJob,
+  cdrExportJob,
+  reportSchedulesJob,
+  purgeReportFilesJob,
 ];

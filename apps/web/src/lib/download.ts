@@ -14,11 +14,18 @@ function fileNameOf(response: Response, fallback: string): string {
 /**
  * Downloads a file the server streams (CSV exports, documents) and saves it, reporting progress
  * as it arrives: bytes, and rows for line-based files. Errors come back as the API's ApiError.
+ * An export the server turns into a job answers 202 with JSON instead of the file: with `onQueued`
+ * that answer is handed over (nothing is saved) and the result says `queued`.
  */
 export async function streamDownload(
   url: string,
-  options: { fallbackName: string; onProgress?: (p: DownloadProgress) => void; signal?: AbortSignal },
-): Promise<{ fileName: string; bytes: number; rows: number }> {
+  options: {
+    fallbackName: string;
+    onProgress?: (p: DownloadProgress) => void;
+    signal?: AbortSignal;
+    onQueued?: (answer: unknown) => void;
+  },
+): Promise<{ fileName: string; bytes: number; rows: number; queued?: boolean }> {
   let response: Response;
   try {
     response = await fetch(url, { credentials: 'same-origin', headers: { 'x-portal-csrf': '1' }, signal: options.signal });
@@ -37,6 +44,10 @@ export async function streamDownload(
       e?.message ?? `Download failed (${response.status})`,
       e?.fields ?? {},
     );
+  }
+  if (response.status === 202 && options.onQueued) {
+    options.onQueued(await response.json().catch(() => undefined));
+    return { fileName: '', bytes: 0, rows: 0, queued: true };
   }
   const parts: Uint8Array[] = [];
   let bytes = 0;

@@ -26,5 +26,7 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt, t.id),
     index('audit_log_customer_idx').on(t.customerId, t.createdAt),
     index('audit_log_entity_idx').on(t.entityType, t.entityId),
+    /** A user's own Activity Logs tab. */
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt, t.id),
   ],
 );

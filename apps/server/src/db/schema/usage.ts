@@ -1,6 +1,5 @@
 import { SERVICE_TYPES } from '@portal/contract/accounts';
-import { bigint, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { money } from './columns.ts';
+import { bigint, date, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Daily usage rollups per account and service: reports and dashboards read these, never the raw
@@ -18,7 +17,8 @@ export const usageDaily = pgTable(
     failed: integer('failed').notNull().default(0),
     /** Voice: billed seconds; SMS: segments. */
     units: integer('units').notNull().default(0),
-    revenue: money('revenue').notNull().default(0),
+    /** Exact to 4 decimals (a segment costs $0.0075): cents are rounded where money is shown or billed, not on every write. */
+    revenue: numeric('revenue', { precision: 16, scale: 4, mode: 'number' }).notNull().default(0),
     /** SMS: inbound messages received; Voice: inbound calls (both also counted in volume). */
     inbound: integer('inbound').notNull().default(0),
     /** Voice: outbound calls to numbers outside +1; SMS: outbound messages to them. */

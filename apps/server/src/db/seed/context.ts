@@ -51,6 +51,17 @@ export interface BuildOptions {
   seed?: number;
 }
 
+/**
+ * A message's delivery event, naming its message by the public id (message_events refers to the
+ * message's generated row id, known only once the messages are in: index.ts joins them).
+ */
+export interface SeedMessageEvent {
+  messageId: string;
+  status: 'Sent' | 'Delivered' | 'Failed';
+  detail: string;
+  at: Date;
+}
+
 /** Every row of the demo data set, by table. */
 export interface SeedData {
   systemSettings: Row<typeof s.systemSettings>[];
@@ -69,6 +80,7 @@ export interface SeedData {
   ipAddresses: Row<typeof s.ipAddresses>[];
   cdrs: Row<typeof s.cdrs>[];
   messages: Row<typeof s.messages>[];
+  messageEvents: SeedMessageEvent[];
   brands: Row<typeof s.brands>[];
   campaigns: Row<typeof s.campaigns>[];
   campaignEvents: Row<typeof s.campaignEvents>[];
@@ -236,6 +248,7 @@ function emptyRows(): SeedData {
     ipAddresses: [],
     cdrs: [],
     messages: [],
+    messageEvents: [],
     brands: [],
     campaigns: [],
     campaignEvents: [],

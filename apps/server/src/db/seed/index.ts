@@ -154,6 +154,7 @@ async function insertAll(tx: Tx, d: SeedData): Promise<void> {
   await insertBatches(tx, schema.ipAddresses, d.ipAddresses);
   await insertBatches(tx, schema.cdrs, d.cdrs);
   await insertBatches(tx, schema.messages, d.messages);
+  await insertMessageEvents(tx, d.messageEvents);
   await insertBatches(tx, schema.campaignEvents, d.campaignEvents);
   await insertBatches(tx, schema.optOuts, d.optOuts);
   await insertBatches(tx, schema.messageTemplates, d.messageTemplates);
@@ -182,27 +183,54 @@ async function insertAll(tx: Tx, d: SeedData): Promise<void> {
   await insertBatches(tx, schema.emailOutbox, d.emailOutbox);
 }
 
-/** usage_daily and customer revenue, computed from the raw rows. Days are UTC dates. */
+/** The messages' delivery events, each joined to its message's row id by the public id. */
+async function insertMessageEvents(tx: Tx, events: SeedData['messageEvents']): Promise<void> {
+  for (let i = 0; i < events.length; i += JSON_BATCH) {
+    const json = JSON.stringify(events.slice(i, i + JSON_BATCH));
+    await tx.execute(sql`
+      INSERT INTO message_events (message_id, status, detail, created_at)
+      SELECT m.id, e.status, e.detail, e."at"
+      FROM json_to_recordset(${json}::json) AS e("messageId" text, status text, detail text, "at" timestamptz)
+      JOIN messages m ON m.message_id = e."messageId"
+      ORDER BY e."at"`);
+  }
+}
+
+/**
+ * usage_daily and customer revenue, computed from the raw rows. Days are UTC dates. Besides
+ * volume, outcome, units and revenue: inbound calls and messages; outbound ones to numbers outside
+ * +1 (international); and for the outbound messages delivered, the milliseconds from sent to their
+ * first Delivered event (latency_ms) over how many (latency_count), on the message's sent day.
+ */
 async function rollups(tx: Tx, now: Date): Promise<void> {
   await tx.execute(sql`
-    INSERT INTO usage_daily (day, customer_id, account_id, service, volume, succeeded, failed, units, revenue)
+    INSERT INTO usage_daily (day, customer_id, account_id, service, volume, succeeded, failed, units, revenue, inbound, international)
     SELECT (started_at AT TIME ZONE 'UTC')::date, customer_id, account_id, 'Voice',
            count(*)::int,
            (count(*) FILTER (WHERE status = 'Completed'))::int,
            (count(*) FILTER (WHERE status <> 'Completed'))::int,
            coalesce(sum(ceil(duration_seconds / 60.0) * 60), 0)::int,
-           round(sum(cost), 2)
+           round(sum(cost), 4),
+           (count(*) FILTER (WHERE direction = 'Inbound'))::int,
+           (count(*) FILTER (WHERE direction = 'Outbound' AND to_number NOT LIKE '+1%'))::int
     FROM cdrs
     GROUP BY 1, 2, 3`);
   await tx.execute(sql`
-    INSERT INTO usage_daily (day, customer_id, account_id, service, volume, succeeded, failed, units, revenue)
-    SELECT (sent_at AT TIME ZONE 'UTC')::date, customer_id, account_id, 'SMS',
+    INSERT INTO usage_daily (day, customer_id, account_id, service, volume, succeeded, failed, units, revenue, inbound, international,
+                             latency_ms, latency_count)
+    SELECT (m.sent_at AT TIME ZONE 'UTC')::date, m.customer_id, m.account_id, 'SMS',
            count(*)::int,
-           (count(*) FILTER (WHERE status = 'Delivered'))::int,
-           (count(*) FILTER (WHERE status = 'Failed'))::int,
-           coalesce(sum(segments), 0)::int,
-           round(sum(cost), 2)
-    FROM messages
+           (count(*) FILTER (WHERE m.status = 'Delivered'))::int,
+           (count(*) FILTER (WHERE m.status = 'Failed'))::int,
+           coalesce(sum(m.segments), 0)::int,
+           round(sum(m.cost), 4),
+           (count(*) FILTER (WHERE m.direction = 'Inbound'))::int,
+           (count(*) FILTER (WHERE m.direction = 'Outbound' AND m.to_number NOT LIKE '+1%'))::int,
+           coalesce(sum(round(extract(epoch FROM (d.at - m.sent_at)) * 1000)), 0)::bigint,
+           count(d.at)::int
+    FROM messages m
+    LEFT JOIN (SELECT message_id, min(created_at) AS at FROM message_events WHERE status = 'Delivered' GROUP BY 1) d
+      ON d.message_id = m.id AND m.direction = 'Outbound' AND m.status = 'Delivered'
     GROUP BY 1, 2, 3`);
   // numbers held per account and day over the last year (volume = numbers, units = active ones)
   const today = now.toISOString().slice(0, 10);
@@ -213,7 +241,7 @@ async function rollups(tx: Tx, now: Date): Promise<void> {
            (count(*) FILTER (WHERE n.status = 'Active'))::int,
            0,
            (count(*) FILTER (WHERE n.status = 'Active'))::int,
-           round(sum(n.monthly_fee / extract(day from (date_trunc('month', d.day) + interval '1 month - 1 day'))), 2)
+           round(sum(n.monthly_fee / extract(day from (date_trunc('month', d.day) + interval '1 month - 1 day'))), 4)
     FROM (SELECT generate_series(${today}::date - 364, ${today}::date, interval '1 day')::date AS day) d
     JOIN phone_numbers n ON n.account_id IS NOT NULL AND (n.assigned_at AT TIME ZONE 'UTC')::date <= d.day
     GROUP BY 1, 2, 3`);

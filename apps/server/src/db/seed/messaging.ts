@@ -1,8 +1,8 @@
 /** Messaging: 10DLC brands, campaigns with their timelines and linked numbers, templates and the opt-out ledger. */
 import type { TBrandStatus, TCampaignStatus, TTemplateStatus } from '@portal/contract/messaging';
-import type { SeedContext } from './context.ts';
+import type { SeedContext, SeedMessageEvent } from './context.ts';
 import { CAMPAIGNS, TEMPLATES } from './data/catalogue.ts';
-import { add, DAY, HOUR, hasService } from './helpers.ts';
+import { add, DAY, HOUR, hasService, MIN } from './helpers.ts';
 
 const VERTICAL_OF: Record<string, string> = {
   Healthcare: 'Healthcare',
@@ -183,6 +183,7 @@ export function seedMessaging(sc: SeedContext): void {
   for (const m of sc.rows.messages) {
     if (m.direction === 'Outbound') m.campaignId = campaignOfNumber.get(m.fromNumber) ?? null;
   }
+  seedMessageEvents(sc);
 
   // the opt-out ledger: recipients who replied STOP after their last message from the account
   const lastOutbound = new Map<string, Date>();
@@ -214,5 +215,31 @@ export function seedMessaging(sc: SeedContext): void {
       source: optOutRng.chance(0.9) ? 'Inbound message' : 'Manual',
       createdAt,
     });
+  }
+}
+
+/**
+ * The delivery events behind each message's status, with the details ingestion writes: an inbound
+ * message was received (Delivered at its time); an outbound one was handed to the carrier a
+ * fraction of a second after it was sent, then delivered a few seconds later (the latency the
+ * reports average) or failed. None is later than now. Its own stream, so the traffic is unchanged.
+ */
+function seedMessageEvents(sc: SeedContext): void {
+  const rng = sc.rng.fork('message-events');
+  const now = sc.now.getTime();
+  const event = (messageId: string, status: SeedMessageEvent['status'], detail: string, ms: number) =>
+    sc.rows.messageEvents.push({ messageId, status, detail, at: new Date(Math.min(ms, now)) });
+  for (const m of sc.rows.messages) {
+    const sent = (m.sentAt as Date).getTime();
+    if (m.direction === 'Inbound') {
+      event(m.messageId, 'Delivered', 'Received from the carrier', sent);
+      continue;
+    }
+    const handed = sent + rng.int(80, 600);
+    event(m.messageId, 'Sent', 'Handed to the carrier', handed);
+    // delivery: about 3.5 s on average, skewed short (a few take tens of seconds), capped at a minute
+    if (m.status === 'Delivered')
+      event(m.messageId, 'Delivered', 'Delivered to the handset', Math.min(handed + 400 + Math.round(rng.exponential(2_500)), sent + MIN));
+    else if (m.status === 'Failed') event(m.messageId, 'Failed', 'Reported failed by the carrier', handed + rng.int(1_000, 20_000));
   }
 }

@@ -2,7 +2,8 @@
  * The scale generator (`npm run db:seed -- --scale N`): N more CDRs and N more messages spread
  * over the seeded accounts (those holding voice or SMS numbers) and the last year, loaded with
  * COPY (`COPY ... FROM STDIN` through pg-copy-streams on PostgreSQL, `COPY ... FROM '/dev/blob'`
- * on PGlite), then folded into the usage_daily rollups so reports stay consistent with the raw rows.
+ * on PGlite), each delivered message given its Delivered event (one set-based statement), then
+ * folded into the usage_daily rollups so reports stay consistent with the raw rows.
  */
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
@@ -40,7 +41,8 @@ interface AccountPool {
 
 const DAY = 86_400_000;
 const CDR_COLUMNS = 'customer_id, account_id, call_id, from_number, to_number, started_at, duration_seconds, status, direction, cost';
-const MESSAGE_COLUMNS = 'customer_id, account_id, message_id, from_number, to_number, type, direction, status, segments, cost, sent_at';
+const MESSAGE_COLUMNS =
+  'customer_id, account_id, message_id, from_number, to_number, type, direction, status, segments, cost, sent_at, updated_at';
 /** Rows per COPY chunk on PGlite (one blob each) and per write on PostgreSQL. */
 const PGLITE_CHUNK = 50_000;
 const PG_WRITE = 5_000;
@@ -130,6 +132,16 @@ function remoteNumber(rand: () => number): string {
   return `+1${npa}${nxx}${String(line).padStart(4, '0')}`;
 }
 
+/** Country prefixes of the default deck (United Kingdom, Mexico, Germany, France, Australia). */
+const ABROAD = ['+44207946', '+447700900', '+5255', '+4930', '+331', '+61255'];
+
+/** The other end of an outbound call or message: now and then a number outside +1 (international). */
+function outboundRemote(rand: () => number, share: number): string {
+  if (rand() >= share) return remoteNumber(rand);
+  const prefix = ABROAD[Math.floor(rand() * ABROAD.length)] as string;
+  return `${prefix}${String(Math.floor(rand() * 1e6)).padStart(6, '0')}`;
+}
+
 /** A time in the last year, busier in business hours; whole milliseconds (the cursor's precision). */
 function callTime(rand: () => number, end: number): string {
   const day = Math.floor((end - rand() * 365 * DAY) / DAY) * DAY;
@@ -147,7 +159,7 @@ function cdrChunk(n: number, pick: () => AccountPool, rand: () => number, end: n
     const s = rand();
     const status = s < 0.86 ? 'Completed' : s < 0.93 ? 'No Answer' : s < 0.97 ? 'Busy' : 'Failed';
     const duration = status === 'Completed' ? Math.min(3600, 4 + Math.floor(-Math.log(1 - rand()) * 165)) : 0;
-    const remote = remoteNumber(rand);
+    const remote = outbound ? outboundRemote(rand, 0.04) : remoteNumber(rand);
     const startedAt = callTime(rand, end);
     // rated as it enters, against the account's deck
     const cost = a.rater
@@ -174,8 +186,21 @@ function messageChunk(n: number, pick: () => AccountPool, rand: () => number, en
     const status = s < 0.94 ? 'Delivered' : s < 0.98 ? 'Failed' : 'Sent';
     const segments = mms ? 1 : 1 + Math.floor(rand() ** 4 * 3);
     const cost = (mms ? 0.02 : segments * 0.0075).toFixed(4);
-    const remote = remoteNumber(rand);
-    out += `${a.customerId},${a.id},SM${randomUUID().replaceAll('-', '')},${outbound ? own : remote},${outbound ? remote : own},${mms ? 'MMS' : 'SMS'},${outbound ? 'Outbound' : 'Inbound'},${status},${segments},${cost},${callTime(rand, end)}\n`;
+    const remote = outbound ? outboundRemote(rand, 0.02) : remoteNumber(rand);
+    const sentAt = callTime(rand, end);
+    // its last status change: received at once (inbound), else handed to the carrier, then
+    // delivered a few seconds later (the Delivered event written after the load) or failed
+    const sent = Date.parse(sentAt);
+    const handed = sent + 80 + Math.floor(rand() * 520);
+    const changed = !outbound
+      ? sent
+      : status === 'Delivered'
+        ? handed + 400 + Math.round(-Math.log(1 - rand()) * 2_500)
+        : status === 'Failed'
+          ? handed + 1_000 + Math.floor(rand() * 19_000)
+          : handed;
+    const updatedAt = new Date(Math.min(changed, end)).toISOString();
+    out += `${a.customerId},${a.id},SM${randomUUID().replaceAll('-', '')},${outbound ? own : remote},${outbound ? remote : own},${mms ? 'MMS' : 'SMS'},${outbound ? 'Outbound' : 'Inbound'},${status},${segments},${cost},${sentAt},${updatedAt}\n`;
   }
   return out;
 }
@@ -224,28 +249,56 @@ async function maxId(database: Database, table: 'cdrs' | 'messages'): Promise<nu
   return Number((result as unknown as { rows: { id: number | string | null }[] }).rows[0]?.id ?? 0);
 }
 
-/** Folds rows with id > after into usage_daily (per UTC day, account and service), as seed() computes them. */
+/**
+ * The Delivered event of each delivered message with id > after (one set-based statement after the
+ * COPY, at the message's last status change): what the latency of the rollups is computed from.
+ */
+async function deliveryEvents(database: Database, afterMessage: number): Promise<void> {
+  await database.db.execute(sql`
+    INSERT INTO message_events (message_id, status, detail, created_at)
+    SELECT id, 'Delivered', CASE WHEN direction = 'Inbound' THEN 'Received from the carrier' ELSE 'Delivered to the handset' END, updated_at
+    FROM messages WHERE id > ${afterMessage} AND status = 'Delivered'`);
+}
+
+/**
+ * Folds rows with id > after into usage_daily (per UTC day, account and service), as seed()
+ * computes them: with the inbound and international counts and, for outbound messages delivered,
+ * the latency to their Delivered event.
+ */
 async function rollUp(database: Database, afterCdr: number, afterMessage: number): Promise<void> {
   await database.db.execute(sql`
-    INSERT INTO usage_daily AS u (day, customer_id, account_id, service, volume, succeeded, failed, units, revenue)
+    INSERT INTO usage_daily AS u (day, customer_id, account_id, service, volume, succeeded, failed, units, revenue, inbound, international)
     SELECT (started_at AT TIME ZONE 'UTC')::date, customer_id, account_id, 'Voice',
            count(*)::int, (count(*) FILTER (WHERE status = 'Completed'))::int, (count(*) FILTER (WHERE status <> 'Completed'))::int,
-           coalesce(sum(ceil(duration_seconds / 60.0) * 60), 0)::int, round(sum(cost), 2)
+           coalesce(sum(ceil(duration_seconds / 60.0) * 60), 0)::int, round(sum(cost), 4),
+           (count(*) FILTER (WHERE direction = 'Inbound'))::int,
+           (count(*) FILTER (WHERE direction = 'Outbound' AND to_number NOT LIKE '+1%'))::int
     FROM cdrs WHERE id > ${afterCdr}
     GROUP BY 1, 2, 3
     ON CONFLICT (day, account_id, service) DO UPDATE SET
       volume = u.volume + excluded.volume, succeeded = u.succeeded + excluded.succeeded, failed = u.failed + excluded.failed,
-      units = u.units + excluded.units, revenue = u.revenue + excluded.revenue`);
+      units = u.units + excluded.units, revenue = u.revenue + excluded.revenue,
+      inbound = u.inbound + excluded.inbound, international = u.international + excluded.international`);
   await database.db.execute(sql`
-    INSERT INTO usage_daily AS u (day, customer_id, account_id, service, volume, succeeded, failed, units, revenue)
-    SELECT (sent_at AT TIME ZONE 'UTC')::date, customer_id, account_id, 'SMS',
-           count(*)::int, (count(*) FILTER (WHERE status = 'Delivered'))::int, (count(*) FILTER (WHERE status = 'Failed'))::int,
-           coalesce(sum(segments), 0)::int, round(sum(cost), 2)
-    FROM messages WHERE id > ${afterMessage}
+    INSERT INTO usage_daily AS u (day, customer_id, account_id, service, volume, succeeded, failed, units, revenue, inbound, international,
+                                  latency_ms, latency_count)
+    SELECT (m.sent_at AT TIME ZONE 'UTC')::date, m.customer_id, m.account_id, 'SMS',
+           count(*)::int, (count(*) FILTER (WHERE m.status = 'Delivered'))::int, (count(*) FILTER (WHERE m.status = 'Failed'))::int,
+           coalesce(sum(m.segments), 0)::int, round(sum(m.cost), 4),
+           (count(*) FILTER (WHERE m.direction = 'Inbound'))::int,
+           (count(*) FILTER (WHERE m.direction = 'Outbound' AND m.to_number NOT LIKE '+1%'))::int,
+           coalesce(sum(round(extract(epoch FROM (d.at - m.sent_at)) * 1000)), 0)::bigint, count(d.at)::int
+    FROM messages m
+    LEFT JOIN (SELECT message_id, min(created_at) AS at FROM message_events
+               WHERE message_id > ${afterMessage} AND status = 'Delivered' GROUP BY 1) d
+      ON d.message_id = m.id AND m.direction = 'Outbound' AND m.status = 'Delivered'
+    WHERE m.id > ${afterMessage}
     GROUP BY 1, 2, 3
     ON CONFLICT (day, account_id, service) DO UPDATE SET
       volume = u.volume + excluded.volume, succeeded = u.succeeded + excluded.succeeded, failed = u.failed + excluded.failed,
-      units = u.units + excluded.units, revenue = u.revenue + excluded.revenue`);
+      units = u.units + excluded.units, revenue = u.revenue + excluded.revenue,
+      inbound = u.inbound + excluded.inbound, international = u.international + excluded.international,
+      latency_ms = u.latency_ms + excluded.latency_ms, latency_count = u.latency_count + excluded.latency_count`);
 }
 
 /**
@@ -293,15 +346,17 @@ export async function scale(database: Database, opts: ScaleOptions): Promise<Sca
   const rand = prng(382 + afterCdr);
   const pickVoice = picker(voice, rand);
   const pickSms = picker(sms, rand);
-  await withoutSecondaryIndexes(database, ['cdrs', 'messages'], async () => {
+  await withoutSecondaryIndexes(database, ['cdrs', 'messages', 'message_events'], async () => {
     await copyRows(database, 'cdrs', CDR_COLUMNS, opts.cdrs, (n) => cdrChunk(n, pickVoice, rand, end), progress);
     await copyRows(database, 'messages', MESSAGE_COLUMNS, opts.messages, (n) => messageChunk(n, pickSms, rand, end), progress);
+    await deliveryEvents(database, afterMessage);
   });
   // The rate counts the index rebuild too: it is part of loading the rows.
   const seconds = (performance.now() - started) / 1000;
   await rollUp(database, afterCdr, afterMessage);
   await database.db.execute(sql`ANALYZE cdrs`);
   await database.db.execute(sql`ANALYZE messages`);
+  await database.db.execute(sql`ANALYZE message_events`);
   await database.db.execute(sql`ANALYZE usage_daily`);
   return { cdrs: opts.cdrs, messages: opts.messages, seconds, rowsPerSecond: total / Math.max(seconds, 1e-9) };
 }

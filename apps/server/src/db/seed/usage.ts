@@ -4,8 +4,35 @@ import type * as s from '../schema/index.ts';
 import type { Row, SeedAccount, SeedContext } from './context.ts';
 import { allocate, at, DAY, maxDate, TIER_WEIGHT, trafficTime } from './helpers.ts';
 
+/** Where international traffic goes: country prefixes of the default deck, with fictional subscriber numbers. */
+const ABROAD: readonly (readonly [string, number, number])[] = [
+  ['+44207946', 4, 5], // United Kingdom, London (Ofcom's drama range)
+  ['+447700900', 3, 3], // United Kingdom mobile (drama range)
+  ['+5255', 8, 4], // Mexico City
+  ['+4930', 8, 2], // Germany, Berlin
+  ['+331', 8, 2], // France, Paris
+  ['+6125550', 4, 1], // Australia (fictional range)
+  ['+813', 8, 1], // Japan, Tokyo
+  ['+9122', 8, 1], // India, Mumbai
+];
+
+/**
+ * Outbound traffic to numbers outside +1: a fixed pool (the same people recur), picked from its
+ * own stream so the rest of the traffic is the same with or without it.
+ */
+function abroad(sc: SeedContext, share: number, label: string) {
+  const rng = sc.rng.fork(label);
+  const pool = Array.from({ length: 60 }, () => {
+    const [prefix, digits] = rng.weighted(ABROAD.map((a) => [a, a[2]] as const));
+    return `${prefix}${rng.digits(digits)}`;
+  });
+  return (domestic: string) => (rng.chance(share) ? rng.pick(pool) : domestic);
+}
+
 export function seedUsage(sc: SeedContext): void {
   const rng = sc.rng.fork('traffic');
+  const callAbroad = abroad(sc, 0.04, 'international-calls');
+  const messageAbroad = abroad(sc, 0.02, 'international-messages');
   const yearAgo = sc.ago(365);
   const windows = sc.accounts.map((a) => {
     const start = maxDate(a.createdAt, yearAgo);
@@ -60,7 +87,7 @@ export function seedUsage(sc: SeedContext): void {
       if (status === 'Completed')
         duration = rng.chance(0.03) ? rng.int(900, 3600) : Math.min(3600, Math.max(4, Math.round(rng.exponential(165))));
       const fromNumber = outbound ? own : sc.remote(rng);
-      const toNumber = outbound ? sc.remote(rng) : own;
+      const toNumber = outbound ? callAbroad(sc.remote(rng)) : own;
       const direction = outbound ? 'Outbound' : 'Inbound';
       cdrs.push({
         customerId: a.customer.id,
@@ -118,7 +145,7 @@ export function seedUsage(sc: SeedContext): void {
         accountId: a.id,
         messageId: `SM${rng.hex(32)}`,
         fromNumber: outbound ? own : sc.remote(rng),
-        toNumber: outbound ? sc.remote(rng) : own,
+        toNumber: outbound ? messageAbroad(sc.remote(rng)) : own,
         type: mms ? 'MMS' : 'SMS',
         direction: outbound ? 'Outbound' : 'Inbound',
         status,

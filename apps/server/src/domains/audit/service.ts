@@ -1,9 +1,9 @@
-import type { TAuditEntry, ZListAuditQuery } from '@portal/contract/audit';
+import type { TAuditEntry, ZListAuditQuery, ZMyActivityQuery } from '@portal/contract/audit';
 import type { TActivityEntry } from '@portal/contract/customers';
 import { and, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditLog, users } from '../../db/schema/index.ts';
-import type { Ctx } from '../../lib/context.ts';
+import { type Ctx, userOf } from '../../lib/context.ts';
 import { dayRange, decodeCursor, type Keyset, keysetPage } from '../../lib/cursor.ts';
 import { type CsvExport, keysetRows } from '../../lib/export.ts';
 import { likePattern } from '../../lib/paging.ts';
@@ -94,7 +94,10 @@ export async function listActivity(ctx: Ctx, of: { customerId: string } | { user
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
-type AuditFilter = Omit<z.output<typeof ZListAuditQuery>, 'cursor' | 'limit'>;
+type AuditFilter = Omit<z.output<typeof ZListAuditQuery>, 'cursor' | 'limit'> & {
+  /** Only what this user did (their own activity); never from a request. */
+  actorId?: string;
+};
 
 function auditWhere(f: AuditFilter) {
   const range = f.from || f.to ? dayRange(f.from, f.to) : null;
@@ -108,6 +111,7 @@ function auditWhere(f: AuditFilter) {
       : undefined,
     f.entityType ? eq(auditLog.entityType, f.entityType) : undefined,
     f.customerId ? eq(auditLog.customerId, f.customerId) : undefined,
+    f.actorId ? eq(auditLog.actorId, f.actorId) : undefined,
     range?.from ? gte(auditLog.createdAt, range.from) : undefined,
     range?.until ? lt(auditLog.createdAt, range.until) : undefined,
   );
@@ -146,6 +150,16 @@ export async function listAudit(
 ): Promise<{ items: TAuditEntry[]; nextCursor: string | null }> {
   const after = q.cursor ? decodeCursor(q.cursor) : null;
   const rows = await auditRows(ctx, q, after, q.limit + 1);
+  return keysetPage(rows, q.limit, (r) => ({ at: new Date(r.createdAt), id: r.id }));
+}
+
+/** User Settings, Activity Logs: what the signed-in user did, newest first, keyset paged; the filter is the caller's own id. */
+export async function listMyActivity(
+  ctx: Ctx,
+  q: z.output<typeof ZMyActivityQuery>,
+): Promise<{ items: TAuditEntry[]; nextCursor: string | null }> {
+  const after = q.cursor ? decodeCursor(q.cursor) : null;
+  const rows = await auditRows(ctx, { actorId: userOf(ctx).userId }, after, q.limit + 1);
   return keysetPage(rows, q.limit, (r) => ({ at: new Date(r.createdAt), id: r.id }));
 }
 

@@ -9,6 +9,13 @@ import { queueEmail } from '../email/service.ts';
 import { getSettings } from '../settings/service.ts';
 import * as repo from './repo.ts';
 
+const DAY_MS = 86_400_000;
+
+/** The password was set more than settings' passwordExpiryDays ago (0: passwords never expire). */
+export function passwordExpired(changedAt: Date, settings: { passwordExpiryDays: number }, now: Date): boolean {
+  return settings.passwordExpiryDays > 0 && now.getTime() - changedAt.getTime() >= settings.passwordExpiryDays * DAY_MS;
+}
+
 /**
  * Emails a reset link valid for `passwordResetTimeLimit` hours when the address belongs to an
  * active user of that portal; answers the same either way.

@@ -123,6 +123,11 @@ export async function setPassword(db: DbOrTx, userId: string, passwordHash: stri
     .where(eq(users.id, userId));
 }
 
+/** The password expired: the user must choose a new one before anything else (setPassword clears it). */
+export async function requirePasswordChange(db: DbOrTx, userId: string) {
+  await db.update(users).set({ mustChangePassword: true }).where(eq(users.id, userId));
+}
+
 export async function deleteUserSessions(db: DbOrTx, userId: string, keepIdHash?: string | null) {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), keepIdHash ? ne(sessions.idHash, keepIdHash) : undefined));
 }

@@ -17,6 +17,7 @@ import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { recordAudit } from '../audit/service.ts';
 import { getSettings } from '../settings/service.ts';
 import { lockedMessage, lockPolicy } from './lockout.ts';
+import { passwordExpired } from './passwords.ts';
 import * as repo from './repo.ts';
 import {
   CHALLENGE_ATTEMPTS,
@@ -69,6 +70,7 @@ export function toSessionUser(row: UserRow, impersonator: { id: string; name: st
     impersonatedBy: impersonator,
     lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
     mustChangePassword: u.mustChangePassword && !impersonator,
+    passwordExpired: u.mustChangePassword && !impersonator && passwordExpired(u.passwordChangedAt, settings, new Date()),
     mustSetUpTwoFactor: mustSetUpTwoFactor(u.twoFactorEnabled, settings, impersonator !== null),
   };
 }
@@ -103,15 +105,22 @@ export type LoginResult =
     }
   | { kind: 'challenge'; challenge: TTwoFactorChallenge };
 
+/** Maintenance mode: the customer portal takes no sign-in (staff keep working); the sign-in page shows the message. */
+function refuseDuringMaintenance(settings: TSystemSettings, portal: 'admin' | 'customer'): void {
+  if (settings.maintenanceMode && portal === 'customer') throw new AppError(503, 'MAINTENANCE', settings.maintenanceMessage);
+}
+
 /**
  * Checks the password against a slow hash, refuses the wrong portal, counts failures per email
  * (known or not, so the answer never tells whether an address exists) and locks after
  * `failedLoginAttempts` for `accountLockoutDuration` minutes. A user with two-factor sign-in gets
- * the code step instead of a session, unless this computer is trusted (once per computer).
+ * the code step instead of a session, unless this computer is trusted (once per computer). While
+ * maintenance mode is on the customer portal refuses every sign-in before anything is checked.
  */
 export async function login(ctx: Ctx, body: TLoginBody, trustedDevice?: string): Promise<LoginResult> {
   const email = body.email.trim().toLowerCase();
   const settings = await getSettings(ctx.db);
+  refuseDuringMaintenance(settings, body.portal);
   const now = new Date();
 
   // Counted before the slow password check, atomically, so parallel guesses cannot outrun the limit.
@@ -179,14 +188,19 @@ type SignInRow = NonNullable<Awaited<ReturnType<typeof repo.findUserByEmail>>>;
  * The one place a sign-in becomes a session (the password alone, or the password and the code):
  * the browser's previous session ends, the failure count clears, the session row and the audit entry
  * are written, a sign-in from a browser the user never signed in from is notified to them, and with
- * once per computer this computer becomes trusted for 30 days.
+ * once per computer this computer becomes trusted for 30 days. A password older than settings'
+ * passwordExpiryDays makes the session a forced change of password: nothing else is served until
+ * it is changed (the same rule as a temporary password).
  */
 async function startSession(
   ctx: Ctx,
-  row: SignInRow,
+  signIn: SignInRow,
   opts: { remember: boolean; now: Date; how: 'password' | 'app' | 'recovery'; trust: boolean; challengeHash?: string },
 ): Promise<LoginResult> {
   const { now, remember } = opts;
+  const settings = await getSettings(ctx.db);
+  const expired = !signIn.user.mustChangePassword && passwordExpired(signIn.user.passwordChangedAt, settings, now);
+  const row = expired ? { ...signIn, user: { ...signIn.user, mustChangePassword: true } } : signIn;
   const token = randomToken();
   const portal = row.user.kind === 'staff' ? 'admin' : 'customer';
   const history = await repo.signInHistory(ctx.db, row.user.id, ctx.origin.userAgent);
@@ -206,13 +220,15 @@ async function startSession(
       expiresAt: new Date(now.getTime() + (remember ? REMEMBER_MS : SESSION_MAX_MS)),
     });
     await repo.touchLastLogin(tx.db, row.user.id, now);
+    if (expired) await repo.requirePasswordChange(tx.db, row.user.id);
     const second = opts.how === 'app' ? ' with a two-factor code' : opts.how === 'recovery' ? ' with a two-factor recovery code' : '';
+    const expiry = expired ? `; the password is older than ${settings.passwordExpiryDays} days and must be changed` : '';
     await recordAudit(tx, {
       action: 'auth.sign_in',
       entityType: 'session',
       entityId: row.user.id,
       customerId: row.user.customerId,
-      summary: `${row.user.name} signed in to the ${portal} portal${second}`,
+      summary: `${row.user.name} signed in to the ${portal} portal${second}${expiry}`,
       actorId: row.user.id,
       actorEmail: row.user.email,
     });
@@ -230,7 +246,7 @@ async function startSession(
     }
     return opts.trust ? trustDevice(tx, row.user, now) : null;
   });
-  return { kind: 'session', user: toSessionUser(row, null, await getSettings(ctx.db)), token, remember, trustedDevice };
+  return { kind: 'session', user: toSessionUser(row, null, settings), token, remember, trustedDevice };
 }
 
 /** A short name for a browser from its user agent ("Chrome on Windows"), for the new-device notice. */
@@ -278,6 +294,10 @@ export async function completeTwoFactorSignIn(ctx: Ctx, body: TLoginTwoFactorBod
   const byId = await repo.findUserById(ctx.db, challenge.userId);
   const row = byId ? await repo.findUserByEmail(ctx.db, byId.user.email) : undefined;
   if (row?.user.status !== 'Active' || row.customerDeletedAt || !usesTwoFactor(row.user, settings)) throw await gone();
+  if (settings.maintenanceMode && row.user.kind === 'customer') {
+    await repo.deleteChallenge(ctx.db, idHash);
+    refuseDuringMaintenance(settings, 'customer');
+  }
   const email = row.user.email.toLowerCase();
 
   const claim = await repo.claimSignInAttempt(ctx.db, email, lockPolicy(settings), now);

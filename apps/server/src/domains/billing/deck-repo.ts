@@ -151,7 +151,7 @@ export async function updateCallCosts(db: DbOrTx, costs: { id: number; cost: num
 /** The voice rows of usage_daily for an account and period, recomputed from its calls. */
 export async function rebuildVoiceRollups(db: DbOrTx, accountId: string, from: string, to: string) {
   await db.execute(sql`UPDATE usage_daily u SET revenue = coalesce(v.revenue, 0) FROM (
-      SELECT (started_at AT TIME ZONE 'UTC')::date AS day, round(sum(cost), 2) AS revenue FROM cdrs
+      SELECT (started_at AT TIME ZONE 'UTC')::date AS day, round(sum(cost), 4) AS revenue FROM cdrs
       WHERE account_id = ${accountId} AND started_at >= ${from}::date AND started_at < ${to}::date + 1 GROUP BY 1) v
     WHERE u.account_id = ${accountId} AND u.service = 'Voice' AND u.day = v.day`);
 }

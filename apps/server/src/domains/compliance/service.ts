@@ -1,5 +1,6 @@
 import type { TPage } from '@portal/contract/common';
 import {
+  BLOCKS_SUMMARY_DAYS,
   DNC_CSV_HEADER,
   DNC_LIST_TYPES,
   isDncBlock,
@@ -53,10 +54,22 @@ export async function exportEntries(ctx: Ctx, q: TExportDncQuery): Promise<CsvEx
   };
 }
 
+/** The UTC day `days - 1` days before `now`'s: the first day of a window of `days` days ending today. */
+const windowStart = (now: Date, days: number) => new Date(now.getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+
+/** Entries per list, and what each list stopped in the last 30 days (today included). */
 export async function summary(ctx: Ctx, q: { customerId?: string | undefined }): Promise<TDncSummary> {
   const { customerId } = await resolveListScope(ctx, q);
-  const rows = await repo.countByList(ctx.db, customerId);
-  return { DNC: rows.find((r) => r.listType === 'DNC')?.n ?? 0, DNO: rows.find((r) => r.listType === 'DNO')?.n ?? 0 };
+  const [entries, stopped] = await Promise.all([
+    repo.countByList(ctx.db, customerId),
+    repo.blockedSince(ctx.db, customerId, windowStart(new Date(), BLOCKS_SUMMARY_DAYS)),
+  ]);
+  const of = (rows: { listType: TDncListType; n: number }[], listType: TDncListType) => rows.find((r) => r.listType === listType)?.n ?? 0;
+  return {
+    DNC: of(entries, 'DNC'),
+    DNO: of(entries, 'DNO'),
+    stopped: { DNC: of(stopped, 'DNC'), DNO: of(stopped, 'DNO') },
+  };
 }
 
 /** The customer an entry belongs to: a customer user's own company; staff must name one in reach. */
@@ -186,12 +199,55 @@ export async function importEntries(ctx: Ctx, body: z.output<typeof ZImportDncBo
 const existingIn = (db: DbOrTx, customerId: string, listType: TDncListType, numbers: string[]) =>
   repo.existing(db, customerId, listType, numbers);
 
+/** An entry that forbids using a number (the number itself or its area-code block). */
+export interface Covering {
+  id: string;
+  /** The entry: an E.164 number, or a block ('+1212', '+1212555'). */
+  number: string;
+  listType: TDncListType;
+}
+
+/**
+ * The entries that forbid these numbers: DNC (calling or messaging them) or DNO (them originating
+ * traffic), by the number itself or its area-code block, each on its own customer's list. One
+ * query for the whole batch (call ingestion); keyed by `${customerId} ${number}` as given.
+ */
+export async function blockedAmong(
+  ctx: Ctx,
+  listType: TDncListType,
+  candidates: { customerId: string; number: string }[],
+): Promise<Map<string, Covering>> {
+  const asked = candidates.flatMap((c) => {
+    const e164 = normaliseDncEntry(c.number);
+    return e164 ? [{ ...c, e164 }] : [];
+  });
+  const unique = new Map(asked.map((c) => [`${c.customerId} ${c.e164}`, { customerId: c.customerId, number: c.e164 }]));
+  const rows = await repo.covering(ctx.db, listType, [...unique.values()]);
+  const found = new Map(rows.map((r) => [`${r.customerId} ${r.candidate}`, { id: r.id, number: r.number, listType: r.listType }]));
+  const answer = new Map<string, Covering>();
+  for (const c of asked) {
+    const entry = found.get(`${c.customerId} ${c.e164}`);
+    if (entry) answer.set(`${c.customerId} ${c.number}`, entry);
+  }
+  return answer;
+}
+
 /**
  * The entry that forbids using a number: DNC (calling or messaging it) or DNO (it originating
  * traffic), by the number itself or its area-code block. For the public API and call ingestion.
  */
-export async function blockedBy(ctx: Ctx, customerId: string, number: string, listType: TDncListType) {
-  const e164 = normaliseDncEntry(number);
-  if (!e164) return undefined;
-  return repo.covering(ctx.db, customerId, listType, e164);
+export async function blockedBy(ctx: Ctx, customerId: string, number: string, listType: TDncListType): Promise<Covering | undefined> {
+  return (await blockedAmong(ctx, listType, [{ customerId, number }])).get(`${customerId} ${number}`);
+}
+
+/**
+ * Counts what the lists stopped (a message refused for DNC, a call refused for DNO) into the
+ * daily counts of the compliance screen: per UTC day of `at`, customer and list, in one
+ * statement, in the caller's transaction.
+ */
+export async function countBlocks(ctx: Ctx, blocks: { customerId: string; listType: TDncListType; at: Date }[]): Promise<void> {
+  await repo.addBlocks(
+    ctx.db,
+    blocks.map((b) => ({ day: b.at.toISOString().slice(0, 10), customerId: b.customerId, listType: b.listType })),
+  );
 }

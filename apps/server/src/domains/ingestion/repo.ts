@@ -141,7 +141,7 @@ export interface CdrRow {
 /**
  * Stores a batch of rated calls in one statement: the calls not seen before (by call id) go in,
  * and only those are folded into usage_daily (per UTC day, account, 'Voice': calls, completed,
- * the others, billed seconds, revenue). One statement is one transaction: both or neither.
+ * the others, billed seconds, revenue, inbound calls, outbound calls to numbers outside +1). One statement is one transaction: both or neither.
  * Rows go in call-id order (sorted here, cheaper than in SQL) and the rollups in (day, account)
  * order, so concurrent batches lock in the same order. Answers the number of calls inserted.
  */
@@ -158,17 +158,20 @@ export async function insertCdrs(db: DbOrTx, rows: CdrRow[]): Promise<number> {
       SELECT customer_id, account_id, call_id, from_number, to_number, started_at, duration_seconds, status, direction, cost
       FROM input
       ON CONFLICT (call_id) DO NOTHING
-      RETURNING call_id, customer_id, account_id, started_at, status, cost
+      RETURNING call_id, customer_id, account_id, started_at, status, direction, to_number, cost
     ), rollup AS (
-      INSERT INTO usage_daily AS u (day, customer_id, account_id, service, volume, succeeded, failed, units, revenue)
+      INSERT INTO usage_daily AS u (day, customer_id, account_id, service, volume, succeeded, failed, units, revenue, inbound, international)
       SELECT (ins.started_at AT TIME ZONE 'UTC')::date, ins.customer_id, ins.account_id, 'Voice',
              count(*)::int, (count(*) FILTER (WHERE ins.status = 'Completed'))::int, (count(*) FILTER (WHERE ins.status <> 'Completed'))::int,
-             coalesce(sum(input.billed_seconds), 0)::int, round(sum(ins.cost), 2)
+             coalesce(sum(input.billed_seconds), 0)::int, round(sum(ins.cost), 4),
+             (count(*) FILTER (WHERE ins.direction = 'Inbound'))::int,
+             (count(*) FILTER (WHERE ins.direction = 'Outbound' AND ins.to_number NOT LIKE '+1%'))::int
       FROM ins JOIN input ON input.call_id = ins.call_id
       GROUP BY 1, 2, 3 ORDER BY 1, 3
       ON CONFLICT (day, account_id, service) DO UPDATE SET
         volume = u.volume + excluded.volume, succeeded = u.succeeded + excluded.succeeded, failed = u.failed + excluded.failed,
-        units = u.units + excluded.units, revenue = u.revenue + excluded.revenue
+        units = u.units + excluded.units, revenue = u.revenue + excluded.revenue,
+        inbound = u.inbound + excluded.inbound, international = u.international + excluded.international
       RETURNING 1
     )
     SELECT (SELECT count(*) FROM ins)::int AS inserted`);
@@ -184,64 +187,20 @@ export interface MessageState {
   customer_id: string;
   account_id: string;
   status: string;
-  /** The UTC day it was sent (its usage_daily row). */
-  day: string;
-  cost: number;
   request_id: string | null;
 }
 
-/** The messages these events name, locked until the batch commits (in id order, as every batch locks them). */
+/**
+ * The messages these events name, locked until the batch commits (in id order, as every batch
+ * locks them). The moves are applied by messaging's applyMessageMoves (events, statuses, rollups).
+ */
 export async function lockMessages(db: DbOrTx, messageIds: string[]): Promise<Map<string, MessageState>> {
   if (!messageIds.length) return new Map();
   const result = await db.execute(sql`
-    SELECT id, message_id, customer_id, account_id, status, to_char(sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, cost, request_id
+    SELECT id, message_id, customer_id, account_id, status, request_id
     FROM messages WHERE message_id IN (SELECT json_array_elements_text(${json(messageIds)}))
     ORDER BY id FOR UPDATE`);
-  return new Map(rowsOf<MessageState>(result).map((r) => [r.message_id, { ...r, id: Number(r.id), cost: Number(r.cost) }] as const));
-}
-
-/** A day's change to an account's SMS rollup. */
-export interface SmsRollupDelta {
-  day: string;
-  customer_id: string;
-  account_id: string;
-  succeeded: number;
-  failed: number;
-  revenue: number;
-}
-
-/**
- * Applies a batch of status moves in one statement: the delivery events written, each message set
- * to its last status (a failed message costs nothing, as the sandbox carrier has it) and the SMS
- * rollups of the messages' days adjusted.
- */
-export async function applyMessageEvents(
-  db: DbOrTx,
-  events: { message_id: number; status: string; detail: string | null; at: string }[],
-  finals: { id: number; status: string }[],
-  deltas: SmsRollupDelta[],
-): Promise<void> {
-  if (!events.length) return;
-  await db.execute(sql`
-    WITH ev AS (
-      INSERT INTO message_events (message_id, status, detail, created_at)
-      SELECT message_id, status, detail, at FROM json_to_recordset(${json(events)}) AS e(message_id bigint, status text, detail text, at timestamptz)
-      RETURNING 1
-    ), upd AS (
-      UPDATE messages m SET status = f.status, updated_at = now(), cost = CASE WHEN f.status = 'Failed' THEN 0 ELSE m.cost END
-      FROM json_to_recordset(${json(finals)}) AS f(id bigint, status text)
-      WHERE m.id = f.id
-      RETURNING 1
-    ), rollup AS (
-      INSERT INTO usage_daily AS u (day, customer_id, account_id, service, succeeded, failed, revenue)
-      SELECT day, customer_id, account_id, 'SMS', succeeded, failed, revenue
-      FROM json_to_recordset(${json(deltas)}) AS d(day date, customer_id uuid, account_id uuid, succeeded int, failed int, revenue numeric)
-      ORDER BY day, account_id
-      ON CONFLICT (day, account_id, service) DO UPDATE SET
-        succeeded = u.succeeded + excluded.succeeded, failed = u.failed + excluded.failed, revenue = u.revenue + excluded.revenue
-      RETURNING 1
-    )
-    SELECT (SELECT count(*) FROM ev)::int AS events`);
+  return new Map(rowsOf<MessageState>(result).map((r) => [r.message_id, { ...r, id: Number(r.id) }] as const));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -263,7 +222,7 @@ export interface InboundRow {
 /**
  * Stores a batch of inbound messages in one statement: the ones not seen before (by message id)
  * go in as Inbound/Delivered with a delivery event, folded into usage_daily ('SMS': messages,
- * delivered, segments, revenue). Answers the messages inserted (their row and public ids).
+ * delivered, segments, revenue, inbound messages). Answers the messages inserted (their row and public ids).
  */
 export async function insertInbound(db: DbOrTx, rows: InboundRow[]): Promise<{ id: number; messageId: string }[]> {
   if (!rows.length) return [];
@@ -284,12 +243,13 @@ export async function insertInbound(db: DbOrTx, rows: InboundRow[]): Promise<{ i
       SELECT id, 'Delivered', 'Received from the carrier', sent_at FROM ins
       RETURNING 1
     ), rollup AS (
-      INSERT INTO usage_daily AS u (day, customer_id, account_id, service, volume, succeeded, failed, units, revenue)
-      SELECT (sent_at AT TIME ZONE 'UTC')::date, customer_id, account_id, 'SMS', count(*)::int, count(*)::int, 0, sum(segments)::int, round(sum(cost), 2)
+      INSERT INTO usage_daily AS u (day, customer_id, account_id, service, volume, succeeded, failed, units, revenue, inbound)
+      SELECT (sent_at AT TIME ZONE 'UTC')::date, customer_id, account_id, 'SMS', count(*)::int, count(*)::int, 0, sum(segments)::int,
+             round(sum(cost), 4), count(*)::int
       FROM ins GROUP BY 1, 2, 3 ORDER BY 1, 3
       ON CONFLICT (day, account_id, service) DO UPDATE SET
         volume = u.volume + excluded.volume, succeeded = u.succeeded + excluded.succeeded,
-        units = u.units + excluded.units, revenue = u.revenue + excluded.revenue
+        units = u.units + excluded.units, revenue = u.revenue + excluded.revenue, inbound = u.inbound + excluded.inbound
       RETURNING 1
     )
     SELECT id, message_id FROM ins`);

@@ -27,7 +27,8 @@ import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { recordAudit } from '../audit/service.ts';
 import { deckIdForAccount, rateCall, raterOf } from '../billing/service.ts';
-import { applyInboundKeyword, getApiMessage } from '../messaging/service.ts';
+import { blockedAmong, countBlocks } from '../compliance/service.ts';
+import { applyInboundKeyword, applyMessageMoves, getApiMessage } from '../messaging/service.ts';
 import { emitWebhookEvent } from '../webhooks/service.ts';
 import * as repo from './repo.ts';
 
@@ -144,6 +145,8 @@ export async function ingestCdrs(ctx: Ctx, body: z.output<typeof ZIngestCdrsBody
   const sideOf = (r: (typeof records)[number]) => (r.direction === 'Outbound' ? r.from : r.to);
   const owners = await repo.ownersOf(ctx.db, [...new Set(records.map(sideOf))]);
   const raters = await ratersOf(ctx, [...new Set([...owners.values()].map((o) => o.accountId))]);
+  const dno = await dnoListed(ctx, records, owners, sideOf);
+  const refused: DnoRefusal[] = [];
   const rejected: TIngestCdrsResult['rejected'] = [];
   const rows: repo.CdrRow[] = [];
   const seen = new Set<string>();
@@ -165,6 +168,12 @@ export async function ingestCdrs(ctx: Ctx, body: z.output<typeof ZIngestCdrsBody
     }
     seen.add(r.callId);
     const startedAt = new Date(r.startedAt);
+    const listed = dno.get(`${owner.customerId} ${r.from}`);
+    if (listed) {
+      refused.push({ customerId: owner.customerId, at: startedAt });
+      rejected.push(dnoRejection(index, r, listed.number));
+      return;
+    }
     const rater = raters.get(owner.accountId);
     const durationSeconds = r.status === 'Completed' ? r.durationSeconds : 0;
     const rated = rater
@@ -184,8 +193,50 @@ export async function ingestCdrs(ctx: Ctx, body: z.output<typeof ZIngestCdrsBody
       billed_seconds: rated.billedSeconds,
     });
   });
-  const accepted = await repo.insertCdrs(ctx.db, rows);
+  const accepted = await storeCdrs(ctx, rows, refused);
   return { accepted, duplicates: repeated + rows.length - accepted, rejected };
+}
+
+// The FCC's Do Not Originate rule at ingestion: a call whose calling number is on its customer's
+// DNO list (the number or its area-code block) is refused, not stored, and counted.
+
+type DnoRefusal = { customerId: string; at: Date };
+
+/** The DNO entries covering the batch's calling numbers, each on its call's customer's list: one query for the batch. */
+async function dnoListed<R extends { from: string }>(
+  ctx: Ctx,
+  records: R[],
+  owners: Map<string, repo.NumberOwner>,
+  sideOf: (r: R) => string,
+) {
+  const candidates = records.flatMap((r) => {
+    const owner = owners.get(sideOf(r));
+    return owner ? [{ customerId: owner.customerId, number: r.from }] : [];
+  });
+  return blockedAmong(ctx, 'DNO', candidates);
+}
+
+const dnoRejection = (index: number, r: { callId: string; from: string }, entry: string) => ({
+  index,
+  callId: r.callId,
+  message:
+    entry === r.from
+      ? `${r.from} is on the customer's Do Not Originate (DNO) list`
+      : `${r.from} is on the customer's Do Not Originate (DNO) list (the block ${entry})`,
+  code: 'DNO_LISTED' as const,
+});
+
+/** The batch's calls and the count of the DNO refusals, in one transaction. */
+async function storeCdrs(ctx: Ctx, rows: repo.CdrRow[], refused: DnoRefusal[]): Promise<number> {
+  if (!refused.length) return repo.insertCdrs(ctx.db, rows);
+  return inTransaction(ctx, async (tx) => {
+    const accepted = await repo.insertCdrs(tx.db, rows);
+    await countBlocks(
+      tx,
+      refused.map((b) => ({ ...b, listType: 'DNO' as const })),
+    );
+    return accepted;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,18 +250,13 @@ const DEFAULT_DETAIL: Record<'Sent' | 'Delivered' | 'Failed', string> = {
   Failed: 'Reported failed by the carrier',
 };
 
-/** Cents, half away from zero (as PostgreSQL rounds numeric), of a sum of four-decimal costs. */
-const cents = (costs: number[]) => {
-  const tenThousandths = costs.reduce((s, c) => s + Math.round(c * 10_000), 0);
-  return Math.round(tenThousandths / 100) / 100;
-};
-
 /**
  * A batch of delivery reports from the gateway. Events are taken in time order (then the batch's
  * order); only forward moves apply, a repeated or backward one is counted as ignored, and an
  * unknown message rejects that event alone. Applied moves write delivery events, set the message's
- * status (a failed message costs nothing), adjust the SMS rollup of the message's day and fire
- * message.delivered / message.failed, as the sandbox carrier does.
+ * status (a failed message costs nothing), adjust the SMS rollup of the message's day (outcome,
+ * revenue, an outbound message's delivery latency: messaging's applyMessageMoves, the statement the
+ * sandbox carrier uses) and fire message.delivered / message.failed, as the sandbox carrier does.
  */
 export async function ingestMessageEvents(ctx: Ctx, body: z.output<typeof ZIngestMessageEventsBody>): Promise<TIngestMessageEventsResult> {
   const events = body.events;
@@ -240,29 +286,12 @@ export async function ingestMessageEvents(ctx: Ctx, body: z.output<typeof ZInges
 
     const finals: { id: number; status: string }[] = [];
     const ended: { m: repo.MessageState; status: 'Delivered' | 'Failed' }[] = [];
-    const byDay = new Map<string, { delta: repo.SmsRollupDelta; failedCosts: number[] }>();
     for (const [messageId, final] of status) {
       const m = states.get(messageId) as repo.MessageState;
       finals.push({ id: m.id, status: final });
-      if (final !== 'Delivered' && final !== 'Failed') continue;
-      ended.push({ m, status: final });
-      const key = `${m.day} ${m.account_id}`;
-      let d = byDay.get(key);
-      if (!d) {
-        d = {
-          delta: { day: m.day, customer_id: m.customer_id, account_id: m.account_id, succeeded: 0, failed: 0, revenue: 0 },
-          failedCosts: [],
-        };
-        byDay.set(key, d);
-      }
-      if (final === 'Delivered') d.delta.succeeded++;
-      else {
-        d.delta.failed++;
-        d.failedCosts.push(m.cost);
-      }
+      if (final === 'Delivered' || final === 'Failed') ended.push({ m, status: final });
     }
-    const deltas = [...byDay.values()].map(({ delta, failedCosts }) => ({ ...delta, revenue: -cents(failedCosts) }));
-    await repo.applyMessageEvents(tx.db, applied, finals, deltas);
+    await applyMessageMoves(tx, { events: applied, finals });
 
     const subscribed = await repo.subscriptionsOf(tx.db, [...new Set(ended.map(({ m }) => m.account_id))]);
     for (const { m, status: final } of ended) {

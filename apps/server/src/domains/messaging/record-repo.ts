@@ -175,20 +175,99 @@ export async function senderNumber(db: DbOrTx, accountId: string, number: string
   return row;
 }
 
-export async function insertMessage(tx: DbOrTx, values: typeof messages.$inferInsert) {
-  const [row] = await tx.insert(messages).values(values).returning({ id: messages.id });
-  return (row as { id: number }).id;
+/**
+ * Records an outbound message sent through the public API in one statement: the message, its
+ * first delivery event, and its fold into the SMS rollup of its sent day (UTC): one more message,
+ * its segments, its cost in revenue, and one more international message when `to` is outside +1.
+ * Its outcome is folded in when it reaches Delivered or Failed (applyMessageMoves). Answers its id.
+ */
+export async function insertSentMessage(
+  db: DbOrTx,
+  values: typeof messages.$inferInsert,
+  event: { status: 'Queued'; detail: string },
+): Promise<number> {
+  const result = await db.execute(sql`
+    WITH ins AS (
+      INSERT INTO messages (customer_id, account_id, message_id, from_number, to_number, type, direction, status, segments, cost,
+                            sent_at, campaign_id, body, request_id, api_key_id, updated_at)
+      VALUES (${values.customerId}, ${values.accountId}, ${values.messageId}, ${values.fromNumber}, ${values.toNumber}, ${values.type},
+              ${values.direction}, ${values.status}, ${values.segments}, ${values.cost}, ${values.sentAt.toISOString()}::timestamptz,
+              ${values.campaignId ?? null}, ${values.body ?? null}, ${values.requestId ?? null}, ${values.apiKeyId ?? null},
+              ${(values.updatedAt ?? values.sentAt).toISOString()}::timestamptz)
+      RETURNING id, customer_id, account_id, to_number, segments, cost, sent_at
+    ), ev AS (
+      INSERT INTO message_events (message_id, status, detail, created_at)
+      SELECT id, ${event.status}, ${event.detail}, sent_at FROM ins
+      RETURNING 1
+    ), rollup AS (
+      INSERT INTO usage_daily AS u (day, customer_id, account_id, service, volume, units, revenue, international)
+      SELECT (sent_at AT TIME ZONE 'UTC')::date, customer_id, account_id, 'SMS', 1, segments, cost,
+             CASE WHEN to_number NOT LIKE '+1%' THEN 1 ELSE 0 END
+      FROM ins
+      ON CONFLICT (day, account_id, service) DO UPDATE SET
+        volume = u.volume + excluded.volume, units = u.units + excluded.units, revenue = u.revenue + excluded.revenue,
+        international = u.international + excluded.international
+      RETURNING 1
+    )
+    SELECT id FROM ins`);
+  const [row] = (result as unknown as { rows: { id: number | string }[] }).rows;
+  if (!row) throw new Error('message insert returned nothing');
+  return Number(row.id);
 }
 
-export async function insertMessageEvent(tx: DbOrTx, values: typeof messageEvents.$inferInsert) {
-  await tx.insert(messageEvents).values(values);
+/** A status move to write: the message's row id, its new status and the delivery event's detail and time. */
+export interface MessageMove {
+  message_id: number;
+  status: string;
+  detail: string | null;
+  at: string;
 }
 
-export async function setMessageStatus(tx: DbOrTx, id: number, status: (typeof messages.$inferInsert)['status'], cost?: number) {
-  await tx
-    .update(messages)
-    .set({ status, updatedAt: new Date(), ...(cost === undefined ? {} : { cost }) })
-    .where(eq(messages.id, id));
+/**
+ * Applies a batch of status moves in one statement (platform ingestion's delivery reports and the
+ * sandbox carrier): the delivery events written, each message set to its last status (a failed
+ * message costs nothing, as the sandbox carrier has it) and, for the messages that reached
+ * Delivered or Failed, the SMS rollup of their sent day (UTC) adjusted: succeeded or failed, a
+ * failed message's cost taken back out of revenue, and for an outbound message delivered its
+ * latency (its Delivered event's time less its sent time, in milliseconds). `finals` holds each
+ * moved message once with its last status; only forward moves are passed, so a message reaches
+ * Delivered once. The rollups are written in (day, account) order, as every batch locks them.
+ */
+export async function applyMessageMoves(db: DbOrTx, events: MessageMove[], finals: { id: number; status: string }[]): Promise<void> {
+  if (!events.length) return;
+  await db.execute(sql`
+    WITH ev AS (
+      INSERT INTO message_events (message_id, status, detail, created_at)
+      SELECT message_id, status, detail, at FROM json_to_recordset(${JSON.stringify(events)}::json)
+        AS e(message_id bigint, status text, detail text, at timestamptz)
+      RETURNING message_id, status, created_at
+    ), f AS (
+      SELECT * FROM json_to_recordset(${JSON.stringify(finals)}::json) AS f(id bigint, status text)
+    ), upd AS (
+      UPDATE messages m SET status = f.status, updated_at = now(), cost = CASE WHEN f.status = 'Failed' THEN 0 ELSE m.cost END
+      FROM f WHERE m.id = f.id
+      RETURNING 1
+    ), ended AS (
+      -- the messages as they were before this statement (every part of it sees the same snapshot)
+      SELECT (m.sent_at AT TIME ZONE 'UTC')::date AS day, m.customer_id, m.account_id, f.status, m.cost,
+             CASE WHEN f.status = 'Delivered' AND m.direction = 'Outbound'
+               THEN (SELECT round(extract(epoch FROM (min(ev.created_at) - m.sent_at)) * 1000)::bigint
+                     FROM ev WHERE ev.message_id = m.id AND ev.status = 'Delivered') END AS latency
+      FROM f JOIN messages m ON m.id = f.id
+      WHERE f.status IN ('Delivered', 'Failed')
+    ), rollup AS (
+      INSERT INTO usage_daily AS u (day, customer_id, account_id, service, succeeded, failed, revenue, latency_ms, latency_count)
+      SELECT day, customer_id, account_id, 'SMS',
+             (count(*) FILTER (WHERE status = 'Delivered'))::int, (count(*) FILTER (WHERE status = 'Failed'))::int,
+             -round(coalesce(sum(cost) FILTER (WHERE status = 'Failed'), 0), 4),
+             coalesce(sum(latency), 0)::bigint, count(latency)::int
+      FROM ended GROUP BY 1, 2, 3 ORDER BY 1, 3
+      ON CONFLICT (day, account_id, service) DO UPDATE SET
+        succeeded = u.succeeded + excluded.succeeded, failed = u.failed + excluded.failed, revenue = u.revenue + excluded.revenue,
+        latency_ms = u.latency_ms + excluded.latency_ms, latency_count = u.latency_count + excluded.latency_count
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM ev)::int AS events, (SELECT count(*) FROM upd)::int AS moved, (SELECT count(*) FROM rollup)::int AS rolled`);
 }
 
 const apiMessageColumns = {
@@ -223,8 +302,10 @@ export async function messageByPublicId(db: DbOrTx, messageId: string, scope: { 
   return row;
 }
 
-export async function messageById(db: DbOrTx, id: number) {
-  const [row] = await db.select(apiMessageColumns).from(messages).where(eq(messages.id, id));
+/** A message by its row id; `lock` holds it (FOR UPDATE) until the transaction ends. */
+export async function messageById(db: DbOrTx, id: number, opts: { lock?: boolean } = {}) {
+  const query = db.select(apiMessageColumns).from(messages).where(eq(messages.id, id));
+  const [row] = opts.lock ? await query.for('update') : await query;
   return row;
 }
 

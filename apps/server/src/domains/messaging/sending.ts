@@ -55,8 +55,9 @@ const refuse = (code: 'OPTED_OUT' | 'DNC_LISTED' | 'SENDER_NOT_ALLOWED', message
 /**
  * Sends a message from the key's account: `from` must be the account's toll-free number or a
  * local number linked to an approved campaign; `to` may be on neither the DNC list nor the
- * account's opt-out ledger. Recorded as Queued with its segments and cost; the sandbox (or a
- * carrier) moves it on. Runs in the caller's transaction (the idempotency record commits with it).
+ * account's opt-out ledger. Recorded as Queued with its segments and cost, and folded into the
+ * day's SMS rollup in the same statement; the sandbox (or a carrier) moves it on. Runs in the
+ * caller's transaction (the idempotency record commits with it).
  */
 export async function sendMessage(tx: Ctx, body: z.output<typeof ZSendMessageBody>): Promise<TApiMessage> {
   const actor = tx.actor;
@@ -75,25 +76,28 @@ export async function sendMessage(tx: Ctx, body: z.output<typeof ZSendMessageBod
   const segments = type === 'MMS' ? 1 : Math.max(1, messageSegments(body.body).segments);
   const prices = (await repo.accountPrices(tx.db, accountId)) ?? DEFAULT_MESSAGING_PRICES;
   const now = new Date();
-  const id = await repo.insertMessage(tx.db, {
-    customerId: actor.customerId,
-    accountId,
-    messageId: `SM${randomBytes(16).toString('hex')}`,
-    fromNumber: body.from,
-    toNumber: body.to,
-    type,
-    direction: 'Outbound',
-    status: 'Queued',
-    segments,
-    cost: messageCost(type, segments, prices),
-    sentAt: now,
-    campaignId: sender.type === 'TFN' ? null : sender.campaignId,
-    body: body.body || null,
-    requestId: tx.origin.requestId,
-    apiKeyId: actor.keyId,
-    updatedAt: now,
-  });
-  await repo.insertMessageEvent(tx.db, { messageId: id, status: 'Queued', detail: 'Accepted by the API', at: now });
+  const id = await repo.insertSentMessage(
+    tx.db,
+    {
+      customerId: actor.customerId,
+      accountId,
+      messageId: `SM${randomBytes(16).toString('hex')}`,
+      fromNumber: body.from,
+      toNumber: body.to,
+      type,
+      direction: 'Outbound',
+      status: 'Queued',
+      segments,
+      cost: messageCost(type, segments, prices),
+      sentAt: now,
+      campaignId: sender.type === 'TFN' ? null : sender.campaignId,
+      body: body.body || null,
+      requestId: tx.origin.requestId,
+      apiKeyId: actor.keyId,
+      updatedAt: now,
+    },
+    { status: 'Queued', detail: 'Accepted by the API' },
+  );
   // no carrier is configured in this installation: the sandbox delivers every message
   await enqueue(tx, simulateDeliveryJob, { id }, { delaySeconds: 1 });
   const row = await repo.messageById(tx.db, id);
@@ -101,24 +105,39 @@ export async function sendMessage(tx: Ctx, body: z.output<typeof ZSendMessageBod
 }
 
 /**
+ * A batch of status moves of messages (platform ingestion's delivery reports, the sandbox
+ * carrier), in the caller's transaction: the delivery events, the messages' statuses and the SMS
+ * rollups of those that reached Delivered or Failed (outcome, revenue back for a failure, latency).
+ */
+export async function applyMessageMoves(tx: Ctx, moves: { events: repo.MessageMove[]; finals: { id: number; status: string }[] }) {
+  await repo.applyMessageMoves(tx.db, moves.events, moves.finals);
+}
+
+/**
  * The sandbox carrier: Queued → Sent → Delivered, or Failed for the documented failing numbers
- * (+1 500 555 0001 to 0009). Each step is a delivery event; the final one fires the webhooks.
+ * (+1 500 555 0001 to 0009). Each step is a delivery event; the final one is folded into the
+ * rollups (as ingestion's delivery reports are) and fires the webhooks.
  */
 export async function simulateDelivery(ctx: Ctx, id: number): Promise<void> {
   await inTransaction(ctx, async (tx) => {
-    const m = await repo.messageById(tx.db, id);
+    // locked, so a second run of the job (or a delivery report) cannot move it twice
+    const m = await repo.messageById(tx.db, id, { lock: true });
     if (m?.status !== 'Queued') return;
     const now = new Date();
     const failed = SANDBOX_FAILING_NUMBERS.test(m.toNumber);
-    await repo.insertMessageEvent(tx.db, { messageId: id, status: 'Sent', detail: 'Handed to the sandbox carrier', at: now });
     const final = failed ? 'Failed' : 'Delivered';
-    await repo.insertMessageEvent(tx.db, {
-      messageId: id,
-      status: final,
-      detail: failed ? 'Unreachable destination (sandbox failing number)' : 'Delivered to the handset',
-      at: new Date(now.getTime() + 1),
+    await applyMessageMoves(tx, {
+      events: [
+        { message_id: id, status: 'Sent', detail: 'Handed to the sandbox carrier', at: now.toISOString() },
+        {
+          message_id: id,
+          status: final,
+          detail: failed ? 'Unreachable destination (sandbox failing number)' : 'Delivered to the handset',
+          at: new Date(now.getTime() + 1).toISOString(),
+        },
+      ],
+      finals: [{ id, status: final }],
     });
-    await repo.setMessageStatus(tx.db, id, final, failed ? 0 : undefined);
     const after = await repo.messageById(tx.db, id);
     await emitWebhookEvent(tx, {
       customerId: m.customerId,

@@ -1,7 +1,5 @@
 import { ZApiError, ZIdParams } from '@portal/contract/common';
 import {
-  PORTING_DOCUMENT_MAX_BYTES,
-  PORTING_DOCUMENT_TYPES,
   ZAssignNumbersBody,
   ZChangePortingStatusBody,
   ZCreatePortingBody,
@@ -24,12 +22,10 @@ import {
   ZUploadPortingDocumentQuery,
 } from '@portal/contract/numbers';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { sendExport, ZCsv } from '../../lib/export.ts';
 import { routesFor } from '../../lib/routes.ts';
+import { acceptUploads, sendStoredFile, UPLOAD_BODY_LIMIT, ZStoredFile } from '../../lib/upload.ts';
 import * as service from './service.ts';
-
-const ZFile = z.unknown().describe('The stored file, with its own content type');
 
 /** Phone numbers and number porting (spec 2.8), for both portals: the session decides the scope. */
 export async function numberRoutes(fastify: FastifyInstance) {
@@ -37,13 +33,8 @@ export async function numberRoutes(fastify: FastifyInstance) {
   const { app } = route;
 
   // Porting documents arrive as the raw request body (PDF, PNG or JPEG); the service checks the
-  // type and size and answers field errors. Only this module's routes see these parsers.
-  for (const type of PORTING_DOCUMENT_TYPES) {
-    app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: PORTING_DOCUMENT_MAX_BYTES + 1024 * 1024 }, (_req, body, done) =>
-      done(null, body),
-    );
-  }
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
+  // type and size and answers field errors.
+  acceptUploads(app);
 
   route.get(
     '/api/numbers',
@@ -170,7 +161,7 @@ export async function numberRoutes(fastify: FastifyInstance) {
       status: 201,
       errors: { 409: ZApiError, 411: ZApiError, 413: ZApiError },
       options: {
-        bodyLimit: PORTING_DOCUMENT_MAX_BYTES + 1024 * 1024, // sign-in and permission are checked on request; size and quotas here, before the body is read
+        bodyLimit: UPLOAD_BODY_LIMIT, // sign-in and permission are checked on request; size and quotas here, before the body is read
         preParsing: async (req) => {
           const { id } = req.params as { id: string };
           if (ZIdParams.safeParse({ id }).success) await service.admitPortingUpload(req.ctx, id, req.headers['content-length']);
@@ -182,15 +173,7 @@ export async function numberRoutes(fastify: FastifyInstance) {
 
   route.get(
     '/api/porting/:id/documents/:documentId',
-    { permission: 'numbers.read', summary: 'Download a document', params: ZPortingDocumentParams, response: ZFile },
-    async (req, reply) => {
-      const doc = await service.portingDocument(req.ctx, req.params.id, req.params.documentId);
-      const ascii = doc.fileName.replace(/[^\w. -]/g, '_');
-      return reply
-        .header('content-type', doc.contentType)
-        .header('content-length', doc.sizeBytes)
-        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`)
-        .send(doc.content);
-    },
+    { permission: 'numbers.read', summary: 'Download a document', params: ZPortingDocumentParams, response: ZStoredFile },
+    async (req, reply) => sendStoredFile(reply, await service.portingDocument(req.ctx, req.params.id, req.params.documentId)),
   );
 }

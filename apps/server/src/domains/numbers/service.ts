@@ -3,8 +3,6 @@ import {
   PORTED_NUMBER_FEES,
   PORTING_BYTES_PER_CUSTOMER,
   PORTING_BYTES_PER_REQUEST,
-  PORTING_DOCUMENT_MAX_BYTES,
-  PORTING_DOCUMENT_TYPES,
   PORTING_DOCUMENTS_PER_REQUEST,
   PORTING_FINAL_MESSAGE,
   type TAssignNumbersBody,
@@ -26,10 +24,11 @@ import {
   type TUploadPortingDocumentQuery,
 } from '@portal/contract/numbers';
 import { type Ctx, inTransaction, isCustomerSide, ownCustomer, userOf } from '../../lib/context.ts';
-import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { type CsvExport, keysetRows } from '../../lib/export.ts';
 import { closedAccountError, findAccountInScope, resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
+import { admitUpload, checkedUpload, fileTooLarge, UPLOAD_MAX_BYTES } from '../../lib/upload.ts';
 import { recordAudit } from '../audit/service.ts';
 import { notifyUsers } from '../notifications/service.ts';
 import * as repo from './repo.ts';
@@ -388,16 +387,6 @@ export async function changePortingStatus(ctx: Ctx, id: string, body: TChangePor
   return portingDetail(ctx, id);
 }
 
-/** PDF, PNG and JPEG, recognised by their first bytes (the declared type must agree). */
-function sniff(content: Buffer): string | null {
-  if (content.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
-  if (content.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (content[0] === 0xff && content[1] === 0xd8 && content[2] === 0xff) return 'image/jpeg';
-  return null;
-}
-
-const tooLarge = () => new AppError(413, 'VALIDATION_FAILED', 'The file is larger than 10 MB', { file: 'The file is larger than 10 MB' });
-
 /**
  * The quotas an upload of `bytes` must fit: one file of at most 10 MB, at most 10 files and 50 MB
  * per porting request, 500 MB per customer. Called before the body is read (with the declared
@@ -405,7 +394,7 @@ const tooLarge = () => new AppError(413, 'VALIDATION_FAILED', 'The file is large
  */
 async function checkDocumentQuota(ctx: Ctx, request: PortingRow, bytes: number): Promise<void> {
   if (isPortingFinal(request.status)) throw conflict(PORTING_FINAL_MESSAGE, { file: PORTING_FINAL_MESSAGE });
-  if (bytes > PORTING_DOCUMENT_MAX_BYTES) throw tooLarge();
+  if (bytes > UPLOAD_MAX_BYTES) throw fileTooLarge();
   const usage = await repo.documentUsage(ctx.db, request.id, request.customerId);
   if (usage.requestFiles + 1 > PORTING_DOCUMENTS_PER_REQUEST)
     throw invalid({ file: `A porting request can hold at most ${PORTING_DOCUMENTS_PER_REQUEST} documents` });
@@ -421,27 +410,19 @@ async function checkDocumentQuota(ctx: Ctx, request: PortingRow, bytes: number):
  */
 export async function admitPortingUpload(ctx: Ctx, id: string, contentLength: string | undefined): Promise<void> {
   const request = await portingInScope(ctx, id);
-  if (contentLength === undefined || !/^\d+$/.test(contentLength))
-    throw new AppError(411, 'BAD_REQUEST', 'Send the file with a Content-Length header');
-  await checkDocumentQuota(ctx, request, Number(contentLength));
+  await checkDocumentQuota(ctx, request, admitUpload(contentLength));
 }
 
 export async function uploadPortingDocument(
   ctx: Ctx,
   id: string,
   q: TUploadPortingDocumentQuery,
-  body: unknown,
+  rawBody: unknown,
   contentType: string | undefined,
 ) {
   const auth = userOf(ctx);
   const request = await portingInScope(ctx, id);
-  const declared = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (!(PORTING_DOCUMENT_TYPES as readonly string[]).includes(declared) || !Buffer.isBuffer(body)) {
-    throw invalid({ file: 'Only PDF, PNG or JPEG files can be uploaded' });
-  }
-  if (body.length === 0) throw invalid({ file: 'The file is empty' });
-  if (body.length > PORTING_DOCUMENT_MAX_BYTES) throw tooLarge();
-  if (sniff(body) !== declared) throw invalid({ file: 'The file is not a valid PDF, PNG or JPEG' });
+  const { content: body, contentType: declared } = checkedUpload(rawBody, contentType);
   await inTransaction(ctx, async (tx) => {
     // two uploads of one customer at once must not both squeeze under the quota
     await repo.lockCustomerDocuments(tx.db, request.customerId);

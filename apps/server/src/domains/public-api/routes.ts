@@ -13,6 +13,7 @@ import { type Ctx, inTransaction, requestCtx, systemCtx } from '../../lib/contex
 import { AppError } from '../../lib/errors.ts';
 import { getSettings } from '../../lib/settings.ts';
 import { authenticateKey, recordRequests } from '../api-access/service.ts';
+import { countBlocks } from '../compliance/service.ts';
 import { getApiMessage, listMessages, sendMessage } from '../messaging/service.ts';
 import { listNumbers } from '../numbers/service.ts';
 import { listCdrs } from '../voice/service.ts';
@@ -289,6 +290,17 @@ export async function publicApiRoutes(app: FastifyInstance) {
           actor.keyId,
           req.ip,
         );
+      });
+
+      // A message the DNC list refused is counted for the compliance screen, once its transaction has rolled back.
+      v1.addHook('onError', async (req, _reply, error) => {
+        const actor = req.ctx?.actor;
+        if (!(error instanceof AppError) || error.code !== 'DNC_LISTED' || actor?.type !== 'apiKey') return;
+        try {
+          await countBlocks(req.ctx, [{ customerId: actor.customerId, listType: 'DNC', at: new Date() }]);
+        } catch (err) {
+          req.log.error({ err }, 'counting a DNC refusal failed');
+        }
       });
 
       for (const op of OPERATIONS) {

@@ -14,13 +14,18 @@ import {
   ZStatusSubscription,
   ZSupportContact,
   ZTicket,
+  ZTicketAttachmentParams,
   ZTicketCommentBody,
+  ZTicketLinkBody,
+  ZTicketLinkParams,
   ZTicketListItem,
   ZUpdateTicketBody,
+  ZUploadTicketAttachmentQuery,
 } from '@portal/contract/support';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { routesFor } from '../../lib/routes.ts';
+import { acceptUploads, sendStoredFile, UPLOAD_BODY_LIMIT, ZStoredFile } from '../../lib/upload.ts';
 import * as service from './service.ts';
 
 /** Support tickets (admin Support Tools, customer Support Center): customers see their company's, staff all. */
@@ -80,6 +85,63 @@ export async function supportRoutes(fastify: FastifyInstance) {
       response: ZTicket,
     },
     (req) => service.updateTicket(req.ctx, req.params.id, req.body),
+  );
+
+  // ---- A ticket's files (the raw body, checked as porting documents are) and linked records ----
+  acceptUploads(route.app);
+
+  route.post(
+    '/api/tickets/:id/attachments',
+    {
+      permission: 'tickets.create',
+      summary:
+        'Attach a file to a ticket, or to one of your replies with commentId (the file is the body: application/pdf, image/png or image/jpeg, at most 10 MB; 20 files a ticket). A file of an internal note is internal.',
+      params: ZIdParams,
+      querystring: ZUploadTicketAttachmentQuery,
+      response: ZTicket,
+      status: 201,
+      errors: { 409: ZApiError, 411: ZApiError, 413: ZApiError },
+      options: {
+        bodyLimit: UPLOAD_BODY_LIMIT, // sign-in and permission are checked on request; the ticket and the size here, before the body is read
+        preParsing: async (req) => {
+          const { id } = req.params as { id: string };
+          if (ZIdParams.safeParse({ id }).success) await service.admitAttachmentUpload(req.ctx, id, req.headers['content-length']);
+        },
+      },
+    },
+    (req) => service.uploadAttachment(req.ctx, req.params.id, req.query, req.body, req.headers['content-type']),
+  );
+
+  route.get(
+    '/api/tickets/:id/attachments/:attachmentId',
+    { permission: 'support.read', summary: 'Download a file of a ticket', params: ZTicketAttachmentParams, response: ZStoredFile },
+    async (req, reply) => sendStoredFile(reply, await service.attachmentFile(req.ctx, req.params.id, req.params.attachmentId)),
+  );
+
+  route.delete(
+    '/api/tickets/:id/attachments/:attachmentId',
+    { permission: 'support.write', summary: 'Remove a file from a ticket', params: ZTicketAttachmentParams, response: ZTicket },
+    (req) => service.deleteAttachment(req.ctx, req.params.id, req.params.attachmentId),
+  );
+
+  route.post(
+    '/api/tickets/:id/links',
+    {
+      permission: 'tickets.create',
+      summary: "Link a record of the ticket's company: a phone number (any common format), a call id, a message id or an invoice number",
+      params: ZIdParams,
+      body: ZTicketLinkBody,
+      response: ZTicket,
+      status: 201,
+      errors: { 409: ZApiError },
+    },
+    (req) => service.addLink(req.ctx, req.params.id, req.body),
+  );
+
+  route.delete(
+    '/api/tickets/:id/links/:linkId',
+    { permission: 'tickets.create', summary: 'Unlink a record from a ticket', params: ZTicketLinkParams, response: ZTicket },
+    (req) => service.removeLink(req.ctx, req.params.id, req.params.linkId),
   );
 
   route.get(

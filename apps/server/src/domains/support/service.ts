@@ -5,8 +5,10 @@ import {
   type TTicket,
   type TTicketListItem,
   type TUpdateTicketBody,
+  type TUploadTicketAttachmentQuery,
   type ZCreateTicketBody,
   type ZTicketCommentBody,
+  type ZTicketLinkBody,
 } from '@portal/contract/support';
 import type { z } from 'zod';
 import { type Ctx, inTransaction, isCustomerSide, ownCustomer, userOf } from '../../lib/context.ts';
@@ -15,8 +17,9 @@ import { findAccountInScope, resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { recordAudit } from '../audit/service.ts';
 import { notifyUsers } from '../notifications/service.ts';
-import { customerAdminIds } from '../users/service.ts';
 import * as repo from './repo.ts';
+import * as files from './ticket-files.ts';
+import { notifyCustomer, notifyStaff, staffLink } from './ticket-notify.ts';
 
 const toListItem = (r: repo.TicketRow): TTicketListItem => ({
   id: r.id,
@@ -33,9 +36,6 @@ const toListItem = (r: repo.TicketRow): TTicketListItem => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-const staffLink = (id: string) => `/admin/support/tickets/${id}`;
-const customerLink = (id: string) => `/customer/support/tickets/${id}`;
-
 /** Tickets: customers see their company's, staff everyone's (with customer and assignee filters). */
 export async function listTickets(ctx: Ctx, q: TListTicketsQuery): Promise<TPage<TTicketListItem>> {
   const { customerId } = await resolveListScope(ctx, { customerId: q.customerId });
@@ -47,7 +47,11 @@ export async function getTicket(ctx: Ctx, id: string): Promise<TTicket> {
   const row = await repo.findTicket(ctx.db, id, ownCustomer(ctx));
   if (!row) throw notFound('Ticket');
   const staff = !isCustomerSide(ctx);
-  const comments = await repo.listComments(ctx.db, id, staff);
+  const [comments, attachments, links] = await Promise.all([
+    repo.listComments(ctx.db, id, staff),
+    files.attachmentsOf(ctx, id),
+    files.linksOf(ctx, row),
+  ]);
   const firstResponse = comments.find((c) => !c.internal && c.authorKind === 'staff');
   return {
     ...toListItem(row),
@@ -62,36 +66,13 @@ export async function getTicket(ctx: Ctx, id: string): Promise<TTicket> {
     })),
     firstResponseDueAt: new Date(row.createdAt.getTime() + FIRST_RESPONSE_HOURS[row.priority] * 3_600_000).toISOString(),
     firstResponseAt: firstResponse?.createdAt.toISOString() ?? null,
+    attachments,
+    links,
   };
 }
 
 export async function listAssignees(ctx: Ctx) {
   return repo.supportStaff(ctx.db);
-}
-
-/** Tells the provider's side: the assignee, or (unassigned) the staff who work tickets. */
-async function notifyStaff(tx: Ctx, ticket: { id: string; assignedToId: string | null }, title: string, message: string) {
-  const me = userOf(tx).userId;
-  const to = ticket.assignedToId
-    ? [ticket.assignedToId]
-    : (await repo.supportStaff(tx.db)).filter((s) => s.role !== 'Technical').map((s) => s.id);
-  await notifyUsers(
-    tx,
-    to.filter((id) => id !== me),
-    { event: 'ticketUpdated', title, message, link: staffLink(ticket.id) },
-  );
-}
-
-/** Tells the customer's side: whoever opened the ticket and the company's Admins. */
-async function notifyCustomer(
-  tx: Ctx,
-  ticket: { id: string; customerId: string; createdById: string | null },
-  title: string,
-  message: string,
-) {
-  const admins = await customerAdminIds(tx, ticket.customerId);
-  const to = [...new Set([...(ticket.createdById ? [ticket.createdById] : []), ...admins])];
-  await notifyUsers(tx, to, { event: 'ticketUpdated', title, message, link: customerLink(ticket.id) });
 }
 
 export async function createTicket(ctx: Ctx, body: z.output<typeof ZCreateTicketBody>): Promise<TTicket> {
@@ -152,7 +133,7 @@ export async function addComment(ctx: Ctx, id: string, body: z.output<typeof ZTi
     await repo.lockTicket(tx.db, id);
     const ticket = await repo.findTicket(tx.db, id, ownCustomer(tx));
     if (!ticket) throw notFound('Ticket');
-    if (customer && ticket.status === 'closed') throw conflict('This ticket is closed. Please open a new ticket.');
+    if (customer && ticket.status === 'closed') throw conflict(files.TICKET_CLOSED);
     await repo.insertComment(tx.db, { ticketId: id, authorId: me.userId, body: body.body, internal: body.internal });
     const reopen = customer && ticket.status === 'resolved';
     await repo.updateTicket(tx.db, id, reopen ? { status: 'open' } : {});
@@ -220,6 +201,37 @@ export async function updateTicket(ctx: Ctx, id: string, body: TUpdateTicketBody
       after: body,
     });
   });
+  return getTicket(ctx, id);
+}
+
+// ---- A ticket's files and linked records: each change answers with the ticket ----
+
+export const admitAttachmentUpload = files.admitAttachmentUpload;
+export const attachmentFile = files.attachmentFile;
+
+export async function uploadAttachment(
+  ctx: Ctx,
+  id: string,
+  q: TUploadTicketAttachmentQuery,
+  body: unknown,
+  contentType: string | undefined,
+): Promise<TTicket> {
+  await files.attachFile(ctx, id, q, body, contentType);
+  return getTicket(ctx, id);
+}
+
+export async function deleteAttachment(ctx: Ctx, id: string, attachmentId: string): Promise<TTicket> {
+  await files.removeFile(ctx, id, attachmentId);
+  return getTicket(ctx, id);
+}
+
+export async function addLink(ctx: Ctx, id: string, body: z.output<typeof ZTicketLinkBody>): Promise<TTicket> {
+  await files.linkRecord(ctx, id, body);
+  return getTicket(ctx, id);
+}
+
+export async function removeLink(ctx: Ctx, id: string, linkId: string): Promise<TTicket> {
+  await files.unlinkRecord(ctx, id, linkId);
   return getTicket(ctx, id);
 }
 

@@ -1,7 +1,15 @@
 import { ZApiError, ZIdParams, ZPage } from '@portal/contract/common';
 import { ZActivityEntry } from '@portal/contract/customers';
 import { ZRecordName } from '@portal/contract/shell';
-import { ZCreateUserBody, ZListUsersQuery, ZUpdateUserBody, ZUser, ZUserStatusBody } from '@portal/contract/users';
+import {
+  ZCreateUserBody,
+  ZListUsersQuery,
+  ZMyProfile,
+  ZUpdateMyProfileBody,
+  ZUpdateUserBody,
+  ZUser,
+  ZUserStatusBody,
+} from '@portal/contract/users';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { routesFor } from '../../lib/routes.ts';
@@ -102,5 +110,24 @@ export async function userRoutes(fastify: FastifyInstance) {
     '/api/users/:id/invite',
     { permission: 'users.write', summary: 'Send a new invitation email', params: ZIdParams, response: ZUser, errors: { 409: ZApiError } },
     (req) => service.resendInvitation(req.ctx, req.params.id),
+  );
+
+  // My Profile and User Settings' Basic Information: every signed-in user's own record, whoever they are.
+  route.get(
+    '/api/me/profile',
+    { permission: 'signedIn', summary: "The signed-in user's profile, with their company (the provider for staff)", response: ZMyProfile },
+    (req) => service.getMyProfile(req.ctx),
+  );
+
+  route.put(
+    '/api/me/profile',
+    {
+      permission: 'signedIn',
+      summary: "Save the signed-in user's profile (name, email, phone, job title, department, time zone, language)",
+      body: ZUpdateMyProfileBody,
+      response: ZMyProfile,
+      errors: { 409: ZApiError },
+    },
+    (req) => service.updateMyProfile(req.ctx, req.body),
   );
 }

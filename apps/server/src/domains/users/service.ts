@@ -8,9 +8,12 @@ import {
   NOT_YOURSELF,
   rolesOfKind,
   type TListUsersQuery,
+  type TMyProfile,
+  type TProfileCompany,
   type TUser,
   type TUserStatusBody,
   type ZCreateUserBody,
+  type ZUpdateMyProfileBody,
   type ZUpdateUserBody,
 } from '@portal/contract/users';
 import type { z } from 'zod';
@@ -24,6 +27,8 @@ import { getSettings } from '../../lib/settings.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { listActivity, recordAudit } from '../audit/service.ts';
 import { clearTwoFactor, endUserAccess, notifySecurity, sendInvitation } from '../auth/service.ts';
+import { fullAddress, requireCustomer } from '../customers/service.ts';
+import { queueEmail } from '../email/service.ts';
 import * as repo from './repo.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -270,4 +275,138 @@ export async function userActivity(ctx: Ctx, id: string): Promise<TActivityEntry
 /** The active Admins of a company (the people told of its registrations, tickets and reviews). */
 export function customerAdminIds(ctx: Ctx, customerId: string): Promise<string[]> {
   return repo.customerAdminIds(ctx.db, customerId);
+}
+
+// ---- My Profile: the signed-in user's own record (customer spec: My Profile; User Settings' Basic Information)
+
+/**
+ * The users table keeps one name: My Profile's first name is its first word, the last name the
+ * rest ("María García López": María / García López); saving joins them with a space.
+ */
+export function splitName(name: string): { firstName: string; lastName: string } {
+  const trimmed = name.trim();
+  const gap = trimmed.search(/\s/);
+  return gap < 0 ? { firstName: trimmed, lastName: '' } : { firstName: trimmed.slice(0, gap), lastName: trimmed.slice(gap).trim() };
+}
+
+/** Company Information: the customer user's company, or the provider (the settings' company) for staff. */
+async function profileCompany(ctx: Ctx, u: UserRow): Promise<TProfileCompany> {
+  if (u.kind === 'customer' && u.customerId) {
+    const c = await requireCustomer(ctx, u.customerId);
+    return {
+      kind: 'customer',
+      name: c.name,
+      accountNumber: c.customerCode,
+      address: fullAddress(c) || null,
+      phone: c.phone,
+      email: c.email,
+    };
+  }
+  const settings = await getSettings(ctx.db);
+  return {
+    kind: 'provider',
+    name: settings.companyName,
+    accountNumber: null,
+    address: null,
+    phone: settings.supportPhone || null,
+    email: settings.supportEmail || null,
+  };
+}
+
+async function toProfile(ctx: Ctx, u: UserRow): Promise<TMyProfile> {
+  return {
+    id: u.id,
+    ...splitName(u.name),
+    email: u.email,
+    phone: u.phone,
+    jobTitle: u.jobTitle,
+    department: u.department,
+    timeZone: u.timezone,
+    language: u.language,
+    kind: u.kind,
+    role: u.role,
+    lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+    twoFactorEnabled: u.twoFactorEnabled,
+    company: await profileCompany(ctx, u),
+  };
+}
+
+/** What the audit log keeps of a profile change. */
+const profileAuditView = (u: UserRow) => ({
+  name: u.name,
+  email: u.email,
+  phone: u.phone,
+  jobTitle: u.jobTitle,
+  department: u.department,
+  timezone: u.timezone,
+  language: u.language,
+});
+
+/** The caller's own record, found by the session's user id (whatever side they are on). */
+const OWN: repo.UserScope = { kind: 'all' };
+
+export async function getMyProfile(ctx: Ctx): Promise<TMyProfile> {
+  const row = await repo.findUser(ctx.db, OWN, userOf(ctx).userId);
+  if (!row) throw notFound('User');
+  return toProfile(ctx, row);
+}
+
+/** PostgreSQL's unique violation on users_email_key: another change took the address meanwhile. */
+function isEmailTakenRace(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const pg = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : null;
+  return pg?.constraint === 'users_email_key';
+}
+
+/**
+ * Save Changes on My Profile: the name, email, phone, job title, department, time zone and
+ * language of the signed-in user (never the role or the status). The email stays unique (409 on
+ * the field). One transaction, one audit entry.
+ */
+export async function updateMyProfile(ctx: Ctx, body: z.output<typeof ZUpdateMyProfileBody>): Promise<TMyProfile> {
+  const me = userOf(ctx);
+  try {
+    const row = await inTransaction(ctx, async (tx) => {
+      const before = await repo.lockUser(tx.db, OWN, me.userId);
+      if (!before) throw notFound('User');
+      const emailChanged = body.email.toLowerCase() !== before.email.toLowerCase();
+      if (emailChanged && (await repo.emailTaken(tx.db, body.email, me.userId))) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      const after = await repo.updateUser(tx.db, me.userId, {
+        name: `${body.firstName} ${body.lastName}`,
+        email: body.email,
+        phone: body.phone,
+        jobTitle: body.jobTitle,
+        department: body.department,
+        timezone: body.timeZone,
+        language: body.language,
+      });
+      await recordAudit(tx, {
+        action: 'users.profile_update',
+        entityType: 'user',
+        entityId: me.userId,
+        customerId: after.customerId,
+        summary: `${after.name} updated their profile${emailChanged ? ` (email changed from ${before.email} to ${after.email})` : ''}`,
+        before: profileAuditView(before),
+        after: profileAuditView(after),
+      });
+      // the old address hears of it: a taken-over session cannot move the account away unnoticed
+      if (emailChanged) {
+        await queueEmail(tx, {
+          to: before.email,
+          subject: `Your ${tx.config.PORTAL_BRAND} sign-in email was changed`,
+          body: [
+            `Hello ${after.name},`,
+            '',
+            `The email address you sign in with was changed from ${before.email} to ${after.email}.`,
+            'If it was not you, contact your administrator or our support team now.',
+          ].join('\n'),
+        });
+      }
+      return after;
+    });
+    return toProfile(ctx, row);
+  } catch (err) {
+    if (isEmailTakenRace(err)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    throw err;
+  }
 }

@@ -181,6 +181,9 @@ export const adminScreens: RouteObject[] = [
       ),
     ],
   },
+  screen('my-profile', { title: 'My Profile' }, () =>
+    import('../../features/users/pages/my-profile-page.tsx').then((m) => m.MyProfilePage),
+  ),
   screen('settings', { title: 'Settings' }, () =>
     Promise.all([
       import('../../features/settings/pages/system-settings-page.tsx'),

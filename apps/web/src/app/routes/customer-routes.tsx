@@ -161,10 +161,17 @@ export const customerScreens: RouteObject[] = [
   screen('settings', { title: 'User Settings', crumb: 'Settings' }, () =>
     Promise.all([
       import('../../features/settings/pages/user-settings-page.tsx'),
+      import('../../features/users/components/basic-information-tab.tsx'),
       import('../../features/auth/components/password-tab.tsx'),
       import('../../features/auth/components/two-factor-settings.tsx'),
-    ]).then(([m, password, twoFactor]) =>
-      withTab(m.UserSettingsPage, { PasswordTab: password.PasswordTab, TwoFactorTab: twoFactor.TwoFactorSettings }),
+      import('../../features/users/components/my-activity-log.tsx'),
+    ]).then(([m, basic, password, twoFactor, activity]) =>
+      withTab(m.UserSettingsPage, {
+        BasicInformationTab: basic.BasicInformationTab,
+        PasswordTab: password.PasswordTab,
+        TwoFactorTab: twoFactor.TwoFactorSettings,
+        ActivityTab: activity.MyActivityLog,
+      }),
     ),
   ),
   redirect('*', '/customer'),

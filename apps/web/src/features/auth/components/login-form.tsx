@@ -14,16 +14,22 @@ const TwoFactorStep = lazy(() => import('./two-factor-step.tsx').then((m) => ({ 
 
 const GENERIC_FAILURE = 'Login failed. Please try again.';
 
-/** The message shown above the form: the server's own for wrong credentials, a lockout or throttling, else a generic one. */
-function failureMessage(error: unknown): string {
+type Failure = { title: string; message: string; color: 'red' | 'orange' };
+
+/**
+ * The message shown above the form: the server's own for wrong credentials, a lockout or
+ * throttling, the maintenance message while the customer portal is closed, else a generic one.
+ */
+function failureOf(error: unknown): Failure {
+  if (isApiError(error, 'MAINTENANCE')) return { title: 'Down for maintenance', message: error.message, color: 'orange' };
   if (isApiError(error, 'INVALID_CREDENTIALS') || isApiError(error, 'ACCOUNT_LOCKED') || isApiError(error, 'RATE_LIMITED'))
-    return error.message;
-  return GENERIC_FAILURE;
+    return { title: 'Sign-in failed', message: error.message, color: 'red' };
+  return { title: 'Sign-in failed', message: GENERIC_FAILURE, color: 'red' };
 }
 
 export function LoginForm({ portal }: { portal: Portal }) {
   const login = useLogin();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const [remembered] = useState(readRememberedEmail);
   // Each field's error clears as soon as that field is edited (clearErrorOnChange).
   const email = useField({ initialValue: remembered ?? '', validate: emailError });
@@ -51,7 +57,7 @@ export function LoginForm({ portal }: { portal: Portal }) {
         if (fields.email) email.setError(fields.email);
         if (fields.password) password.setError(fields.password);
       } else {
-        setFailure(failureMessage(error));
+        setFailure(failureOf(error));
       }
     }
   };
@@ -66,7 +72,15 @@ export function LoginForm({ portal }: { portal: Portal }) {
           onBack={(end) => {
             setChallenge(null);
             password.reset();
-            setFailure(end?.message ?? null);
+            setFailure(
+              end
+                ? {
+                    title: end.maintenance ? 'Down for maintenance' : 'Sign-in failed',
+                    message: end.message,
+                    color: end.maintenance ? 'orange' : 'red',
+                  }
+                : null,
+            );
           }}
         />
       </Suspense>
@@ -77,8 +91,8 @@ export function LoginForm({ portal }: { portal: Portal }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {failure && (
-          <Alert color="red" variant="light" title="Sign-in failed">
-            {failure}
+          <Alert color={failure.color} variant="light" title={failure.title} role={failure.color === 'orange' ? 'status' : undefined}>
+            {failure.message}
           </Alert>
         )}
         <TextInput

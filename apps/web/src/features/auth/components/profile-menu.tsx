@@ -7,7 +7,7 @@ import classes from '../../../shell/portal-layout.module.css';
 import { useLogout } from '../api/logout.ts';
 
 const LINKS: Record<Portal, { profile: string; password: string; settings: string }> = {
-  admin: { profile: '/admin/settings?tab=profile', password: '/admin/settings?tab=password', settings: '/admin/settings' },
+  admin: { profile: '/admin/my-profile', password: '/admin/settings?tab=password', settings: '/admin/settings' },
   customer: { profile: '/customer/my-profile', password: '/customer/settings?tab=password', settings: '/customer/settings' },
 };
 

@@ -7,7 +7,7 @@ import { useLoginTwoFactor } from '../api/two-factor.ts';
 import { recoveryCodeError, twoFactorCodeError } from './auth-validation.ts';
 
 /** Why the code step ended and the password is asked again (shown above the sign-in form). */
-export type CodeStepEnd = { message: string };
+export type CodeStepEnd = { message: string; maintenance?: boolean };
 
 /**
  * The sign-in's second step (the password was right): the 6-digit code from the authenticator app,
@@ -43,6 +43,9 @@ export function TwoFactorStep({
         code.setError(error.message);
       } else if (isApiError(error, 'CHALLENGE_EXPIRED') || isApiError(error, 'ACCOUNT_LOCKED')) {
         onBack({ message: error.message });
+      } else if (isApiError(error, 'MAINTENANCE')) {
+        // maintenance began between the password and the code: the customer portal takes no sign-in
+        onBack({ message: error.message, maintenance: true });
       } else if (isApiError(error, 'VALIDATION_FAILED') && error.fields.code) {
         code.setError(error.fields.code);
       } else {

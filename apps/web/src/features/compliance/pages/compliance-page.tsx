@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Tabs, Title } from '@mantine/core';
-import { DNC_LIST_LABELS, DNC_LIST_TYPES, type TDncEntry, type TDncListType } from '@portal/contract/compliance';
-import { IconFileImport, IconPhoneOff, IconPlus, IconShieldOff, IconTrash } from '@tabler/icons-react';
+import { BLOCKS_SUMMARY_DAYS, DNC_LIST_LABELS, DNC_LIST_TYPES, type TDncEntry, type TDncListType } from '@portal/contract/compliance';
+import { IconFileImport, IconMessageOff, IconPhoneOff, IconPhoneX, IconPlus, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toQueryString } from '../../../lib/download.ts';
@@ -116,6 +116,20 @@ export function CompliancePage() {
       <SummaryCards>
         <SummaryCard label="DNC entries" value={summary.data?.DNC ?? '—'} icon={<IconPhoneOff size={20} />} color="orange" />
         <SummaryCard label="DNO entries" value={summary.data?.DNO ?? '—'} icon={<IconShieldOff size={20} />} color="red" />
+        <SummaryCard
+          label="Messages stopped"
+          value={summary.data?.stopped.DNC ?? '—'}
+          detail={`By DNC · last ${BLOCKS_SUMMARY_DAYS} days`}
+          icon={<IconMessageOff size={20} />}
+          color="orange"
+        />
+        <SummaryCard
+          label="Calls stopped"
+          value={summary.data?.stopped.DNO ?? '—'}
+          detail={`By DNO · last ${BLOCKS_SUMMARY_DAYS} days`}
+          icon={<IconPhoneX size={20} />}
+          color="red"
+        />
       </SummaryCards>
       <Tabs value={listType.toLowerCase()} onChange={(v) => list.setFilter('list', v ?? 'dnc')} keepMounted={false}>
         <Tabs.List>

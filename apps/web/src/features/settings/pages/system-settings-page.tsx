@@ -45,7 +45,6 @@ function MaintenanceWarning() {
 /** The profile tab: the staff user's own profile is their user record; password and two-factor are the auth feature's. */
 function ProfileTab({ PasswordPanel, TwoFactorPanel }: { PasswordPanel?: ComponentType | undefined; TwoFactorPanel: ComponentType }) {
   const me = useSessionUser();
-  const canOpenUsers = useCan('users.read');
   return (
     <Stack gap="lg">
       <Paper withBorder p="md" radius="md">
@@ -61,11 +60,9 @@ function ProfileTab({ PasswordPanel, TwoFactorPanel }: { PasswordPanel?: Compone
               Your name, department and phone are kept on your user record.
             </Text>
           </Stack>
-          {canOpenUsers && (
-            <Button component={Link} to={`/admin/users/${me.id}`} variant="light" leftSection={<IconUserCircle size={16} />}>
-              Open My Profile
-            </Button>
-          )}
+          <Button component={Link} to="/admin/my-profile" variant="light" leftSection={<IconUserCircle size={16} />}>
+            Open My Profile
+          </Button>
         </Group>
       </Paper>
       {PasswordPanel && (

@@ -1,24 +1,26 @@
-import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Paper, Stack, Tabs, Title } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { useTabParam } from '../../../ui/use-tab-param.ts';
 
 const TABS = ['basic', 'password', 'two-factor', 'activity'] as const;
 
-function Pending() {
-  return (
-    <Text c="dimmed" py="md">
-      This tab is being built.
-    </Text>
-  );
-}
-
 /**
  * /customer/settings (customer spec: User Settings): tabs Basic Information, Password, Two-Factor
- * Authentication and Activity Logs, the tab in the URL (?tab=password, ?tab=two-factor). The
- * password and two-factor tabs belong to the auth feature and are passed in where features meet
- * (src/app).
+ * Authentication and Activity Logs, the tab in the URL (?tab=password, ?tab=two-factor). Basic
+ * Information (My Profile's form) and Activity Logs belong to the users feature, the password and
+ * two-factor tabs to the auth feature: they are passed in where features meet (src/app).
  */
-export function UserSettingsPage({ PasswordTab, TwoFactorTab }: { PasswordTab: ComponentType; TwoFactorTab: ComponentType }) {
+export function UserSettingsPage({
+  BasicInformationTab,
+  PasswordTab,
+  TwoFactorTab,
+  ActivityTab,
+}: {
+  BasicInformationTab: ComponentType;
+  PasswordTab: ComponentType;
+  TwoFactorTab: ComponentType;
+  ActivityTab: ComponentType;
+}) {
   const [tab, setTab] = useTabParam(TABS);
   return (
     <Stack gap="md">
@@ -34,7 +36,7 @@ export function UserSettingsPage({ PasswordTab, TwoFactorTab }: { PasswordTab: C
             <Tabs.Tab value="activity">Activity Logs</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="basic">
-            <Pending />
+            <BasicInformationTab />
           </Tabs.Panel>
           <Tabs.Panel value="password">
             <PasswordTab />
@@ -43,7 +45,7 @@ export function UserSettingsPage({ PasswordTab, TwoFactorTab }: { PasswordTab: C
             <TwoFactorTab />
           </Tabs.Panel>
           <Tabs.Panel value="activity">
-            <Pending />
+            <ActivityTab />
           </Tabs.Panel>
         </Tabs>
       </Paper>

@@ -12,11 +12,13 @@ import type {
   TSupportContact,
   TTicket,
   TTicketCommentBody,
+  TTicketLinkBody,
   TTicketListItem,
   TUpdateTicketBody,
 } from '@portal/contract/support';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { toQueryString, uploadFile } from '../../../lib/download.ts';
 
 /** The support feature's query keys. */
 export const ticketKeys = {
@@ -67,6 +69,25 @@ export const useReplyToTicket = (ticketId: string) =>
   useTicketMutation((body: TTicketCommentBody) => api.post<TTicket>(`/api/tickets/${id(ticketId)}/comments`, body));
 export const useUpdateTicket = (ticketId: string) =>
   useTicketMutation((body: TUpdateTicketBody) => api.patch<TTicket>(`/api/tickets/${id(ticketId)}`, body));
+
+// ---- A ticket's files and linked records ----
+
+const ticketPath = (ticketId: string) => `/api/tickets/${id(ticketId)}`;
+export const attachmentUrl = (ticketId: string, attachmentId: string) => `${ticketPath(ticketId)}/attachments/${id(attachmentId)}`;
+
+/** Sends one file as the request body (the server checks its type, size and first bytes); with a reply's id it goes with that reply. */
+export const uploadAttachment = (ticketId: string, file: File, commentId?: string) =>
+  uploadFile<TTicket>(`${ticketPath(ticketId)}/attachments${toQueryString({ fileName: file.name, commentId })}`, file);
+export const useUploadAttachment = () =>
+  useTicketMutation(({ ticketId, file, commentId }: { ticketId: string; file: File; commentId?: string }) =>
+    uploadAttachment(ticketId, file, commentId),
+  );
+export const useDeleteAttachment = (ticketId: string) =>
+  useTicketMutation((attachmentId: string) => api.delete<TTicket>(attachmentUrl(ticketId, attachmentId)));
+export const useAddLink = (ticketId: string) =>
+  useTicketMutation((body: TTicketLinkBody) => api.post<TTicket>(`${ticketPath(ticketId)}/links`, body));
+export const useRemoveLink = (ticketId: string) =>
+  useTicketMutation((linkId: string) => api.delete<TTicket>(`${ticketPath(ticketId)}/links/${id(linkId)}`));
 
 export const statusPageQuery = queryOptions({
   queryKey: ['status'],

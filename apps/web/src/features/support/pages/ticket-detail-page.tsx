@@ -1,6 +1,13 @@
-import { Badge, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
-import { TICKET_PRIORITIES, TICKET_STATUSES, type TTicket, type TUpdateTicketBody, ZTicketCommentBody } from '@portal/contract/support';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Badge, Button, Checkbox, FileInput, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  type TTicket,
+  type TUpdateTicketBody,
+  ZTicketAttachmentFile,
+  ZTicketCommentBody,
+} from '@portal/contract/support';
+import { IconArrowLeft, IconPaperclip } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -12,7 +19,9 @@ import { RecordLoading, RecordNotFound } from '../../../ui/record-states.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { statusLabel } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
-import { assigneesQuery, ticketQuery, useReplyToTicket, useUpdateTicket } from '../api/support.ts';
+import { assigneesQuery, ticketQuery, useReplyToTicket, useUpdateTicket, useUploadAttachment } from '../api/support.ts';
+import { AttachmentLink, FILE_ACCEPT, FILE_HINT, TicketAttachments } from '../components/ticket-attachments.tsx';
+import { TicketLinks } from '../components/ticket-links.tsx';
 import { PriorityBadge, TicketStatusBadge } from '../components/ticket-status.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -97,20 +106,34 @@ function StaffControls({ ticket }: { ticket: TTicket }) {
   );
 }
 
+const ZReply = ZTicketCommentBody.extend({ file: ZTicketAttachmentFile.nullable() });
+
+/** A reply (staff: or an internal note) with an optional file that goes with it (a note's file is internal). */
 function ReplyForm({ ticket, staff }: { ticket: TTicket; staff: boolean }) {
-  const form = useSchemaForm(ZTicketCommentBody, { body: '', internal: false });
+  const form = useSchemaForm(ZReply, { body: '', internal: false, file: null as File | null });
   const reply = useReplyToTicket(ticket.id);
+  const attach = useUploadAttachment();
   if (!staff && ticket.status === 'closed') {
     return <Text c="dimmed">This ticket is closed. Please open a new ticket.</Text>;
   }
   return (
     <SchemaForm
       form={form}
-      onSubmit={(v) =>
+      onSubmit={({ file, ...v }) =>
         reply.mutate(v, {
-          onSuccess: () => {
-            toastSuccess(v.internal ? 'Internal note added' : 'Reply sent');
+          onSuccess: (updated) => {
+            const sent = v.internal ? 'Internal note added' : 'Reply sent';
             form.reset();
+            // the new reply is the thread's last: the file goes with it
+            const mine = updated.comments.at(-1);
+            if (!file || !mine) return toastSuccess(sent);
+            attach.mutate(
+              { ticketId: ticket.id, file, commentId: mine.id },
+              {
+                onSuccess: () => toastSuccess(`${sent} with ${file.name}`),
+                onError: (e) => toastError(e),
+              },
+            );
           },
           onError: (e) => showFormError(form, e),
         })
@@ -118,6 +141,15 @@ function ReplyForm({ ticket, staff }: { ticket: TTicket; staff: boolean }) {
     >
       <Stack gap="sm">
         <Textarea label="Reply" autosize minRows={3} maxRows={10} {...form.getInputProps('body')} />
+        <FileInput
+          label="Attach a file (optional)"
+          placeholder={FILE_HINT}
+          accept={FILE_ACCEPT}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
+          maw={420}
+          {...form.getInputProps('file')}
+        />
         <Group justify="space-between">
           {staff ? (
             <Checkbox label="Internal note (not shown to the customer)" {...form.getInputProps('internal', { type: 'checkbox' })} />
@@ -126,7 +158,7 @@ function ReplyForm({ ticket, staff }: { ticket: TTicket; staff: boolean }) {
               {ticket.status === 'resolved' ? 'Replying reopens this ticket.' : 'Support is told of your reply.'}
             </Text>
           )}
-          <Button type="submit" loading={reply.isPending}>
+          <Button type="submit" loading={reply.isPending || attach.isPending}>
             {form.getValues().internal ? 'Add Note' : 'Send Reply'}
           </Button>
         </Group>
@@ -141,6 +173,7 @@ export function TicketDetailPage() {
   const { portal } = usePortalScope();
   const staff = portal === 'admin';
   const canManage = useCan('support.write');
+  const canCreate = useCan('tickets.create');
   const navigate = useNavigate();
   const { data: ticket, isPending, error } = useQuery(ticketQuery(ticketId));
   const back = () => void navigate(`/${portal}/support`);
@@ -157,6 +190,9 @@ export function TicketDetailPage() {
       />
     );
   }
+
+  // files and links: whoever may write on tickets, but a closed ticket takes nothing more from the customer
+  const canWrite = canCreate && (staff || ticket.status !== 'closed');
 
   return (
     <Stack gap="md">
@@ -221,11 +257,21 @@ export function TicketDetailPage() {
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                 {c.body}
               </Text>
+              {ticket.attachments
+                .filter((f) => f.commentId === c.id)
+                .map((f) => (
+                  <Group key={f.id} gap={6} mt={4} wrap="nowrap">
+                    <IconPaperclip size={14} style={{ flexShrink: 0 }} />
+                    <AttachmentLink ticketId={ticket.id} file={f} />
+                  </Group>
+                ))}
             </Paper>
           ))}
           {(staff ? canManage : true) && <ReplyForm ticket={ticket} staff={staff} />}
         </Stack>
       </Paper>
+      <TicketAttachments ticket={ticket} canUpload={canWrite} />
+      <TicketLinks ticket={ticket} portal={portal} canEdit={canWrite} />
     </Stack>
   );
 }

@@ -1,0 +1,593 @@
+import type { TReport, TReportExportQueued, TReportFile } from '@portal/contract/reports';
+import { parse } from 'csv-parse/sync';
+import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { accounts, cdrs, customers, notifications, reportFiles, usageDaily, users } from '../src/db/schema/index.ts';
+import { exportLimits, LARGE_EXPORT_ROWS } from '../src/domains/reports/export.ts';
+import { reportExportRoutes } from '../src/domains/reports/export-routes.ts';
+import { LINK_EXPIRED } from '../src/domains/reports/files.ts';
+import { cdrExportJob, purgeReportFilesJob } from '../src/domains/reports/jobs.ts';
+import { pagesFor } from '../src/domains/reports/pdf.ts';
+import { systemCtx } from '../src/lib/context.ts';
+import { type TestResponse, testClient } from './client.ts';
+import { openTestDatabase, TEST_ENV } from './helpers.ts';
+
+// The app with the report export routes (registered here until app.ts registers them).
+const database = await openTestDatabase();
+const app = await buildApp({ database, config: loadConfig(TEST_ENV), logger: false, jobs: false });
+if (!app.hasRoute({ method: 'GET', url: '/api/reports/export' })) await app.register(reportExportRoutes);
+await app.ready();
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+const api = await testClient(app);
+const db = database.db;
+const ctx = systemCtx({ database, config: app.config, log: app.log }, 'test');
+
+const tenant = async (code: string) => {
+  const [c] = await db.select().from(customers).where(eq(customers.customerCode, code));
+  if (!c) throw new Error(`no customer ${code}`);
+  const [a] = await db.select().from(accounts).where(eq(accounts.customerId, c.id)).orderBy(accounts.name).limit(1);
+  if (!a) throw new Error(`no account of ${code}`);
+  return { id: c.id, name: c.name, account: a.id };
+};
+const acme = await tenant('CUST-1001');
+const globex = await tenant('CUST-1002');
+
+/** The whole answer's bytes (the client's `body` is text). */
+const bytes = (res: TestResponse) => res.raw.rawPayload;
+
+/** The CSV's tables: a title row, a header row and the rows, blank lines between tables. */
+function csvTables(text: string): Map<string, { header: string[]; rows: string[][] }> {
+  const records = parse(text, { relax_column_count: true, skip_empty_lines: false }) as string[][];
+  const tables = new Map<string, { header: string[]; rows: string[][] }>();
+  let current: { header: string[]; rows: string[][] } | null = null;
+  let expectTitle = true;
+  for (const r of records) {
+    if (r.length === 0 || (r.length === 1 && r[0] === '')) {
+      expectTitle = true;
+      continue;
+    }
+    if (expectTitle) {
+      current = { header: [], rows: [] };
+      tables.set(r[0] as string, current);
+      expectTitle = false;
+      continue;
+    }
+    if (!current) continue;
+    if (current.header.length === 0) current.header = r;
+    else current.rows.push(r);
+  }
+  return tables;
+}
+
+/** The text of each page, the items of a line joined by a space, one line per row. */
+async function pdfText(pdf: Buffer): Promise<{ pages: string[]; title: unknown }> {
+  const doc = await getDocument({ data: new Uint8Array(pdf), verbosity: 0, isEvalSupported: false }).promise;
+  try {
+    const pages: string[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const content = await (await doc.getPage(n)).getTextContent();
+      let text = '';
+      for (const item of content.items) {
+        if (!('str' in item)) continue;
+        text += item.str + (item.hasEOL ? '\n' : ' ');
+      }
+      pages.push(text.replace(/ +/g, ' '));
+    }
+    const meta = await doc.getMetadata();
+    return { pages, title: (meta.info as { Title?: unknown }).Title };
+  } finally {
+    await doc.destroy();
+  }
+}
+
+async function workbook(buf: Buffer): Promise<ExcelJS.Workbook> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  return wb;
+}
+
+/** A sheet's rows as arrays of cell values (1-based columns dropped). */
+const sheetRows = (ws: ExcelJS.Worksheet) => {
+  const rows: ExcelJS.CellValue[][] = [];
+  ws.eachRow({ includeEmpty: false }, (row) => {
+    rows.push((row.values as ExcelJS.CellValue[]).slice(1));
+  });
+  return rows;
+};
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+const ago = (n: number) => day(new Date(Date.now() - n * 86_400_000));
+// A custom period of the seeded usage: the last 60 days up to yesterday.
+const PERIOD = { period: 'custom', startDate: ago(60), endDate: ago(1) } as const;
+const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+
+describe('GET /api/reports/export: exactly the figures on screen', () => {
+  let report: TReport;
+  beforeAll(async () => {
+    const res = await api.as('customer:admin').get<TReport>('/api/reports', { query: PERIOD });
+    expect(res.status).toBe(200);
+    report = res.json();
+    // the period must hold usage, or the comparisons below prove little
+    expect(report.overview.totalSpend.value).toBeGreaterThan(0);
+    expect(report.overview.usageDetail.length).toBeGreaterThan(3);
+  });
+
+  it('CSV: the particulars, the tiles with previous and change, the series, the breakdown and the usage detail, raw', async () => {
+    const res = await api.as('customer:admin').get('/api/reports/export', { query: { ...PERIOD, format: 'csv', tab: 'overview' } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="report-overview-${PERIOD.startDate}-${PERIOD.endDate}.csv"`);
+    const tables = csvTables(res.body);
+    expect([...tables.keys()]).toEqual(['Report', 'Figures', 'Usage Trends', 'Service Breakdown', 'Usage Detail']);
+    const info = Object.fromEntries((tables.get('Report')?.rows ?? []).map(([k, v]) => [k, v]));
+    expect(info).toMatchObject({
+      Report: 'Overview Report',
+      Scope: acme.name,
+      Period: 'Custom Range',
+      'Start Date': PERIOD.startDate,
+      'End Date': PERIOD.endDate,
+      Service: 'All services',
+    });
+    const o = report.overview;
+    const figures = tables.get('Figures');
+    expect(figures?.header).toEqual(['Figure', 'Value', 'Previous', 'Change']);
+    const fig = (t: { value: number; previous: number; change: number | null }) => [
+      String(t.value),
+      String(t.previous),
+      t.change === null ? '' : String(t.change),
+    ];
+    expect(figures?.rows).toEqual([
+      ['Total Spend', ...fig(o.totalSpend)],
+      ['SMS Delivery Rate', ...fig(o.smsDeliveryRate)],
+      ['Voice ASR', ...fig(o.voiceAsr)],
+      ['Average Latency', ...fig(o.averageLatency)],
+    ]);
+    const trends = tables.get('Usage Trends');
+    expect(trends?.header).toEqual(['Date', 'SMS', 'Voice', 'Numbers']);
+    expect(trends?.rows).toEqual(report.series.map((p) => [p.date, String(p.smsCost), String(p.voiceCost), String(p.numbersCost)]));
+    expect(tables.get('Service Breakdown')?.rows).toEqual(o.breakdown.map((b) => [b.service, String(b.cost), String(b.percent)]));
+    expect(tables.get('Usage Detail')?.header).toEqual(['Service Type', 'Volume', 'Cost', 'Status', 'Date']);
+    expect(tables.get('Usage Detail')?.rows).toEqual(
+      o.usageDetail.map((r) => [r.service, String(r.volume), String(r.cost), r.status, r.date]),
+    );
+  });
+
+  it('CSV of the SMS tab: its tiles and the Message Activity series', async () => {
+    const res = await api.as('customer:admin').get('/api/reports/export', { query: { ...PERIOD, format: 'csv', tab: 'sms' } });
+    expect(res.status).toBe(200);
+    const tables = csvTables(res.body);
+    const title = `Message Activity - ${us(PERIOD.startDate)} - ${us(PERIOD.endDate)}`;
+    expect([...tables.keys()]).toEqual(['Report', 'Figures', title]);
+    const rows = new Map((tables.get('Figures')?.rows ?? []).map((r) => [r[0], r.slice(1)]));
+    expect(rows.get('Messages Sent')).toEqual([
+      String(report.sms.messagesSent.value),
+      String(report.sms.messagesSent.previous),
+      String(report.sms.messagesSent.change ?? ''),
+    ]);
+    expect(rows.get('Delivered')).toEqual([String(report.sms.delivered), '', '']);
+    expect(rows.get('Conversion Rate')).toEqual([String(report.sms.conversionRate), '', '']);
+    expect(tables.get(title)?.rows).toEqual(report.series.map((p) => [p.date, String(p.smsDelivered), String(p.smsFailed)]));
+  });
+
+  it('Excel: one sheet per table, a bold frozen header, numbers as numbers, money, percents and dates formatted', async () => {
+    const res = await api.as('customer:admin').get('/api/reports/export', { query: { ...PERIOD, format: 'xlsx', tab: 'overview' } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="report-overview-${PERIOD.startDate}-${PERIOD.endDate}.xlsx"`);
+    const wb = await workbook(bytes(res));
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Report', 'Figures', 'Usage Trends', 'Service Breakdown', 'Usage Detail']);
+
+    const figures = wb.getWorksheet('Figures') as ExcelJS.Worksheet;
+    expect(figures.getCell('A1').font?.bold).toBe(true);
+    expect(figures.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    const spend = figures.getRow(2);
+    expect(spend.getCell(1).value).toBe('Total Spend');
+    expect(spend.getCell(2).value).toBe(report.overview.totalSpend.value);
+    expect(spend.getCell(2).numFmt).toBe('"$"#,##0.00');
+    expect(spend.getCell(3).value).toBe(report.overview.totalSpend.previous);
+    const delivery = figures.getRow(3);
+    expect(delivery.getCell(2).value).toBeCloseTo(report.overview.smsDeliveryRate.value / 100, 10);
+    expect(delivery.getCell(2).numFmt).toBe('0.0%');
+    expect(delivery.getCell(2).type).toBe(ExcelJS.ValueType.Number);
+
+    const trends = wb.getWorksheet('Usage Trends') as ExcelJS.Worksheet;
+    const rows = sheetRows(trends);
+    expect(rows[0]).toEqual(['Date', 'SMS', 'Voice', 'Numbers']);
+    expect(rows).toHaveLength(report.series.length + 1);
+    const first = report.series[0] as TReport['series'][number];
+    expect(trends.getCell('A2').value).toEqual(new Date(`${first.date}T00:00:00.000Z`));
+    expect(trends.getCell('A2').numFmt).toBe('yyyy-mm-dd');
+    // an empty money cell is a 0, not text
+    expect(trends.getCell('B2').value).toBe(first.smsCost);
+    expect(trends.getCell('C2').numFmt).toBe('"$"#,##0.00');
+
+    const detail = sheetRows(wb.getWorksheet('Usage Detail') as ExcelJS.Worksheet);
+    expect(detail.slice(1).map((r) => [r[0], r[1], r[2], r[3], (r[4] as Date).toISOString().slice(0, 10)])).toEqual(
+      report.overview.usageDetail.map((r) => [r.service, r.volume, r.cost, r.status, r.date]),
+    );
+  });
+
+  it('PDF: brand, title, scope, period and its days; tables with the header repeated on each page; the chart; Page N of M', async () => {
+    const res = await api.as('customer:admin').get('/api/reports/export', { query: { ...PERIOD, format: 'pdf', tab: 'overview' } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="report-overview-${PERIOD.startDate}-${PERIOD.endDate}.pdf"`);
+    const { pages, title } = await pdfText(bytes(res));
+    expect(title).toBe('Overview Report');
+    const first = pages[0] as string;
+    expect(first).toContain(app.config.PORTAL_BRAND);
+    expect(first).toContain('Overview Report');
+    expect(first).toContain(`Scope: ${acme.name}`);
+    expect(first).toContain(`Period: Custom Range (${us(PERIOD.startDate)} - ${us(PERIOD.endDate)})`);
+    expect(first).toContain('Total Spend');
+    expect(first).toContain(money(report.overview.totalSpend.value));
+    expect(first).toContain('Usage Trends (chart)');
+    pages.forEach((p, i) => {
+      expect(p).toContain(`Page ${i + 1} of ${pages.length}`);
+    });
+    // the usage detail (60 days × services) runs over pages: each continuation repeats its header
+    expect(pages.length).toBeGreaterThan(1);
+    const continued = pages.filter((p) => p.includes('Usage Detail (continued)'));
+    expect(continued.length).toBeGreaterThan(0);
+    for (const p of continued) expect(p).toMatch(/Service Type Volume Cost Status Date/);
+    const all = pages.join('\n');
+    const last = report.overview.usageDetail.at(-1) as TReport['overview']['usageDetail'][number];
+    expect(all).toContain(`${last.service} ${last.volume.toLocaleString('en-US')} ${money(last.cost)} ${last.status} ${us(last.date)}`);
+  });
+
+  it('staff tabs: the analytics tables (the detailed report) for staff; a customer is refused them', async () => {
+    const staff = (await api.as('staff:admin').get<TReport>('/api/reports', { query: PERIOD })).json();
+    expect(staff.analytics).not.toBeNull();
+    const res = await api.as('staff:admin').get('/api/reports/export', { query: { ...PERIOD, format: 'csv', tab: 'revenue' } });
+    expect(res.status).toBe(200);
+    const tables = csvTables(res.body);
+    expect([...tables.keys()]).toEqual(['Report', 'Figures', 'Revenue by Service', 'Revenue Growth', 'Detailed Report']);
+    expect(tables.get('Figures')?.rows[0]?.[0]).toBe('Total Revenue');
+    expect(tables.get('Detailed Report')?.rows).toEqual(
+      staff.analytics?.detail.map((r) => [
+        r.customer,
+        r.service,
+        String(r.volume),
+        String(r.revenue),
+        r.asr === null ? '' : String(r.asr),
+        r.date,
+      ]),
+    );
+    const perf = csvTables(
+      (await api.as('staff:admin').get('/api/reports/export', { query: { ...PERIOD, format: 'csv', tab: 'performance' } })).body,
+    );
+    expect(perf.get('System Health')?.rows).toEqual(staff.analytics?.systemHealth.map((s) => [s.serviceName, s.status, String(s.uptime)]));
+
+    const refused = await api.as('customer:admin').get('/api/reports/export', { query: { ...PERIOD, format: 'csv', tab: 'revenue' } });
+    expect(refused.status).toBe(400);
+    expect(refused.error().fields).toHaveProperty('tab');
+  });
+
+  it('a customer naming another company gets their own figures; staff get the named one', async () => {
+    const mine = await api.as('customer:admin').get('/api/reports/export', { query: { ...PERIOD, format: 'csv', customerId: globex.id } });
+    expect(csvTables(mine.body).get('Report')?.rows).toContainEqual(['Scope', acme.name]);
+    const theirs = await api.as('staff:admin').get('/api/reports/export', { query: { ...PERIOD, format: 'csv', customerId: globex.id } });
+    expect(csvTables(theirs.body).get('Report')?.rows).toContainEqual(['Scope', globex.name]);
+  });
+
+  it('bad input: 400 with the fields, before any byte of a file', async () => {
+    const ask = (query: Record<string, string>) => api.as('customer:admin').get('/api/reports/export', { query });
+    const noDates = await ask({ period: 'custom', format: 'csv' });
+    expect(noDates.status).toBe(400);
+    expect(noDates.error().fields).toMatchObject({ startDate: 'Start date is required', endDate: 'End date is required' });
+    const reversed = await ask({ period: 'custom', startDate: '2026-02-10', endDate: '2026-02-01', format: 'pdf' });
+    expect(reversed.status).toBe(400);
+    expect(reversed.error().fields).toMatchObject({ endDate: 'The end date must not be before the start date' });
+    const format = await ask({ period: '30days', format: 'docx' });
+    expect(format.status).toBe(400);
+    expect(format.error().fields).toHaveProperty('format');
+    const tab = await ask({ period: '30days', format: 'csv', tab: 'everything' });
+    expect(tab.status).toBe(400);
+    expect(tab.error().fields).toHaveProperty('tab');
+    expect(noDates.headers['content-type']).toMatch(/application\/json/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The CDR tab's export
+
+// Days with no seeded calls: the hand-made set below is all there is.
+const CDR_DAYS = { startDate: '2021-06-01', endDate: '2021-06-03' };
+const userZone = async (email: string) => (await db.select({ tz: users.timezone }).from(users).where(eq(users.email, email)))[0]?.tz;
+
+interface HandCdr {
+  customerId: string;
+  accountId: string;
+  callId: string;
+  fromNumber: string;
+  toNumber: string;
+  startedAt: Date;
+  durationSeconds: number;
+  status: 'Completed' | 'Failed' | 'Busy' | 'No Answer';
+  direction: 'Inbound' | 'Outbound';
+  cost: number;
+}
+
+describe('GET /api/reports/cdrs/export: the calls between two days in the caller time zone', () => {
+  // Acme's admin is in New York (UTC-4 in June): the days run 04:00Z to 04:00Z.
+  const mine: HandCdr[] = [];
+  const theirs: HandCdr[] = [];
+  beforeAll(async () => {
+    expect(await userZone('customer@example.com')).toBe('America/New_York');
+    const [{ n } = { n: -1 }] = (
+      (await db.execute(
+        sql`SELECT count(*)::int AS n FROM cdrs WHERE started_at >= '2021-05-30' AND started_at < '2021-06-06'`,
+      )) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows;
+    expect(n).toBe(0);
+    const call = (t: typeof acme, i: number, at: string, over: Partial<HandCdr> = {}): HandCdr => ({
+      customerId: t.id,
+      accountId: t.account,
+      callId: `report-export-${t === acme ? 'a' : 'g'}-${i}`,
+      fromNumber: '+12125550100',
+      toNumber: `+1312555010${i}`,
+      startedAt: new Date(at),
+      durationSeconds: 60 * i + 5,
+      status: 'Completed',
+      direction: 'Outbound',
+      cost: 0.0125 * i,
+      ...over,
+    });
+    mine.push(
+      call(acme, 1, '2021-06-01T03:59:59Z'), // 05/31 23:59:59 in New York: outside
+      call(acme, 2, '2021-06-01T04:00:00Z'), // 06/01 00:00:00: the first
+      call(acme, 3, '2021-06-02T15:30:00Z', { status: 'Failed', durationSeconds: 0, cost: 0 }),
+      call(acme, 4, '2021-06-03T12:00:00Z', { direction: 'Inbound', fromNumber: '+442071234567', durationSeconds: 3725 }),
+      call(acme, 5, '2021-06-04T03:59:59Z'), // 06/03 23:59:59: the last
+      call(acme, 6, '2021-06-04T04:00:00Z'), // 06/04: outside
+    );
+    theirs.push(call(globex, 7, '2021-06-02T10:00:00Z', { fromNumber: '+13125550777' }));
+    await db.insert(cdrs).values([...mine, ...theirs]);
+  });
+
+  const ask = (caller: 'customer:admin' | 'customer:user' | 'staff:admin' | 'other:customer:admin', query: Record<string, string>) =>
+    api.as(caller).get('/api/reports/cdrs/export', { query: { ...CDR_DAYS, ...query } });
+
+  it('CSV: Call Date/Time (local), Source Number, Destination Number, Duration, Status, Cost; newest first', async () => {
+    const res = await ask('customer:admin', { format: 'csv' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="report-cdrs-2021-06-01-2021-06-03.csv"');
+    const rows = parse(res.body) as string[][];
+    expect(rows[0]).toEqual(['Call Date/Time', 'Source Number', 'Destination Number', 'Duration', 'Status', 'Cost']);
+    expect(rows.slice(1).map((r) => [r[0], r[1], r[2], r[3], r[4], Number(r[5])])).toEqual([
+      ['2021-06-03 23:59:59', '+12125550100', '+13125550105', '00:05:05', 'Completed', 0.0625],
+      ['2021-06-03 08:00:00', '+442071234567', '+13125550104', '01:02:05', 'Completed', 0.05],
+      ['2021-06-02 11:30:00', '+12125550100', '+13125550103', '00:00:00', 'Failed', 0],
+      ['2021-06-01 00:00:00', '+12125550100', '+13125550102', '00:02:05', 'Completed', 0.025],
+    ]);
+  });
+
+  it('Excel: one sheet of typed cells (date-times, durations, costs)', async () => {
+    const res = await ask('customer:admin', { format: 'xlsx' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="report-cdrs-2021-06-01-2021-06-03.xlsx"');
+    const wb = await workbook(bytes(res));
+    const ws = wb.getWorksheet('CDRs') as ExcelJS.Worksheet;
+    const rows = sheetRows(ws);
+    expect(rows[0]).toEqual(['Call Date/Time', 'Source Number', 'Destination Number', 'Duration', 'Status', 'Cost']);
+    expect(rows).toHaveLength(5);
+    expect(ws.getCell('A3').value).toEqual(new Date('2021-06-03T08:00:00.000Z'));
+    expect(ws.getCell('A3').numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(ws.getCell('B3').value).toBe('+442071234567');
+    // a duration is a fraction of a day (Excel's time), which the reader shows as a time of 1899-12-30
+    expect(ws.getCell('D3').value).toEqual(new Date(Date.UTC(1899, 11, 30, 1, 2, 5)));
+    expect(ws.getCell('D3').numFmt).toBe('[h]:mm:ss');
+    expect(ws.getCell('F3').value).toBe(0.05);
+    expect(ws.getCell('F3').numFmt).toBe('"$"#,##0.0000');
+    expect(ws.getCell('A1').font?.bold).toBe(true);
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+  });
+
+  it('PDF: the heading and the rows', async () => {
+    const res = await ask('customer:admin', { format: 'pdf' });
+    expect(res.status).toBe(200);
+    const { pages } = await pdfText(bytes(res));
+    expect(pages).toHaveLength(1);
+    const text = pages[0] as string;
+    expect(text).toContain('CDR Export');
+    expect(text).toContain(`Scope: ${acme.name}`);
+    expect(text).toContain('Period: 06/01/2021 - 06/03/2021');
+    expect(text).toContain('Time zone: America/New_York');
+    expect(text).toContain('Calls: 4');
+    expect(text).toContain('Call Date/Time Source Number Destination Number Duration Status Cost');
+    expect(text).toContain('06/03/2021 08:00:00 +442071234567 +13125550104 01:02:05 Completed $0.0500');
+    expect(text).toContain('Page 1 of 1');
+  });
+
+  it("scope: a customer gets only their company's calls whatever they name; staff get the named customer's", async () => {
+    const named = await ask('customer:admin', { format: 'csv', customerId: globex.id });
+    expect(named.status).toBe(200);
+    expect(named.body).not.toContain('+13125550777');
+    expect((parse(named.body) as string[][]).length).toBe(5);
+    const account = await ask('customer:admin', { format: 'csv', accountId: globex.account });
+    expect(account.status).toBe(404);
+    expect(account.error().code).toBe('NOT_FOUND');
+    const other = await ask('other:customer:admin', { format: 'csv' });
+    expect(other.body).toContain('+13125550777');
+    expect(other.body).not.toContain('+13125550102');
+    const staff = await ask('staff:admin', { format: 'csv', customerId: globex.id });
+    expect(staff.body).toContain('+13125550777');
+    expect(staff.body).not.toContain('+13125550102');
+  });
+
+  it('bad input: both days needed, in order, a known format', async () => {
+    const missing = await api.as('customer:admin').get('/api/reports/cdrs/export', { query: { startDate: '2021-06-01' } });
+    expect(missing.status).toBe(400);
+    expect(missing.error().fields).toHaveProperty('endDate');
+    const reversed = await ask('customer:admin', { startDate: '2021-06-03', endDate: '2021-06-01' });
+    expect(reversed.status).toBe(400);
+    expect(reversed.error().fields).toMatchObject({ endDate: 'The end date must not be before the start date' });
+    const format = await ask('customer:admin', { format: 'html' });
+    expect(format.status).toBe(400);
+    expect(format.error().fields).toHaveProperty('format');
+  });
+
+  it('PDF over several pages: the header on each, Page N of M counted before the first page is sent', async () => {
+    const many: HandCdr[] = Array.from({ length: 130 }, (_, i) => ({
+      customerId: acme.id,
+      accountId: acme.account,
+      callId: `report-export-many-${i}`,
+      fromNumber: '+12125550199',
+      toNumber: `+1312555${String(1000 + i)}`,
+      startedAt: new Date(Date.UTC(2021, 6, 10, 12, 0, i)),
+      durationSeconds: i,
+      status: 'Completed',
+      direction: 'Outbound',
+      cost: 0.001 * i,
+    }));
+    await db.insert(cdrs).values(many);
+    const res = await ask('customer:admin', { startDate: '2021-07-10', endDate: '2021-07-10', format: 'pdf' });
+    expect(res.status).toBe(200);
+    const { pages } = await pdfText(bytes(res));
+    expect(pages.length).toBe(pagesFor(130));
+    expect(pages.length).toBeGreaterThan(2);
+    pages.forEach((p, i) => {
+      expect(p).toContain(`Page ${i + 1} of ${pages.length}`);
+      expect(p).toContain('Call Date/Time Source Number Destination Number Duration Status Cost');
+      if (i > 0) expect(p).toContain('Call Detail Records (continued)');
+    });
+    const all = pages.join('\n');
+    // newest first: the last call of the day leads, the first ends the file
+    expect(all.indexOf('+13125551129')).toBeLessThan(all.indexOf('+13125551000'));
+    expect((all.match(/07\/10\/2021 08:0\d:\d\d/g) ?? []).length).toBe(130);
+  });
+
+  describe('a large export: a job, a notification and a link that expires', () => {
+    let queued: TReportFile;
+    beforeAll(async () => {
+      expect(exportLimits.largeRows).toBe(LARGE_EXPORT_ROWS);
+      // The rollups say how many calls the range holds: 4 here, over a threshold lowered to 3.
+      exportLimits.largeRows = 3;
+      await db.insert(usageDaily).values([
+        { day: '2021-06-01', customerId: acme.id, accountId: acme.account, service: 'Voice', volume: 2, succeeded: 2 },
+        { day: '2021-06-03', customerId: acme.id, accountId: acme.account, service: 'Voice', volume: 2, succeeded: 2 },
+      ]);
+    });
+    afterAll(() => {
+      exportLimits.largeRows = LARGE_EXPORT_ROWS;
+    });
+
+    it('answers 202 with the Pending file, and queues its job', async () => {
+      const res = await ask('customer:admin', { format: 'csv' });
+      expect(res.status).toBe(202);
+      const answer = res.json<TReportExportQueued>();
+      expect(answer.queued).toBe(true);
+      queued = answer.file;
+      expect(queued).toMatchObject({
+        name: 'report-cdrs-2021-06-01-2021-06-03.csv',
+        format: 'csv',
+        state: 'Pending',
+        url: null,
+        bytes: null,
+      });
+      const days = (Date.parse(queued.expiresAt) - Date.parse(queued.createdAt)) / 86_400_000;
+      expect(days).toBe(7);
+      const jobs = (
+        (await db.execute(
+          sql`SELECT data FROM pgboss.job WHERE name = 'reports.cdr-export' AND data->>'fileId' = ${queued.id}`,
+        )) as unknown as {
+          rows: unknown[];
+        }
+      ).rows;
+      expect(jobs).toHaveLength(1);
+      const list = (await api.as('customer:admin').get<{ items: TReportFile[] }>('/api/reports/files')).json();
+      expect(list.items[0]).toMatchObject({ id: queued.id, state: 'Pending' });
+    });
+
+    it('the job writes the file, notifies the user, and the link downloads it (anyone holding it)', async () => {
+      await cdrExportJob.handler(ctx, { fileId: queued.id }, { jobId: 'test', attempt: 1, lastAttempt: false });
+      const file = (await api.as('customer:admin').get<TReportFile>(`/api/reports/files/${queued.id}`)).json();
+      expect(file).toMatchObject({ state: 'Ready', rows: 4, error: null });
+      expect(file.url).toMatch(/^\/api\/reports\/files\/download\/[\w-]{43}$/);
+      // the same link every time it is listed
+      const listed = (await api.as('customer:admin').get<{ items: TReportFile[] }>('/api/reports/files'))
+        .json()
+        .items.find((f) => f.id === queued.id);
+      expect(listed?.url).toBe(file.url);
+
+      const download = await api.anonymous.get(file.url as string);
+      expect(download.status).toBe(200);
+      expect(download.headers['content-disposition']).toBe('attachment; filename="report-cdrs-2021-06-01-2021-06-03.csv"');
+      expect(download.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(bytes(download).length).toBe(file.bytes);
+      const rows = parse(download.body) as string[][];
+      expect(rows.map((r) => r[0])).toEqual([
+        'Call Date/Time',
+        '2021-06-03 23:59:59',
+        '2021-06-03 08:00:00',
+        '2021-06-02 11:30:00',
+        '2021-06-01 00:00:00',
+      ]);
+
+      const [me] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'customer@example.com'));
+      const notes = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, me?.id as string), eq(notifications.title, 'Your export is ready')));
+      expect(notes).toHaveLength(1);
+      expect(notes[0]?.link).toBe('/customer/reports?tab=cdr');
+      expect(notes[0]?.message).toContain('report-cdrs-2021-06-01-2021-06-03.csv (4 calls)');
+    });
+
+    it("files are their owner's: another user, or another company, gets a 404 and never sees it listed", async () => {
+      for (const caller of ['customer:user', 'other:customer:admin', 'staff:admin'] as const) {
+        const res = await api.as(caller).get(`/api/reports/files/${queued.id}`);
+        expect(res.status, caller).toBe(404);
+        expect(res.error().code).toBe('NOT_FOUND');
+        const list = (await api.as(caller).get<{ items: TReportFile[] }>('/api/reports/files')).json();
+        expect(list.items.map((f) => f.id)).not.toContain(queued.id);
+      }
+    });
+
+    it('an unknown token is a 404; an expired link a 410 in the API error shape; the purge drops the content', async () => {
+      const unknown = await api.anonymous.get('/api/reports/files/download/not-a-real-token-not-a-real-token-xx');
+      expect(unknown.status).toBe(404);
+      expect(unknown.error().code).toBe('NOT_FOUND');
+      const file = (await api.as('customer:admin').get<TReportFile>(`/api/reports/files/${queued.id}`)).json();
+      await db
+        .update(reportFiles)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(reportFiles.id, queued.id));
+      const expired = await api.anonymous.get(file.url as string);
+      expect(expired.status).toBe(410);
+      expect(expired.json()).toEqual({ error: { code: 'NOT_FOUND', message: LINK_EXPIRED } });
+      const after = (await api.as('customer:admin').get<TReportFile>(`/api/reports/files/${queued.id}`)).json();
+      expect(after.url).toBeNull();
+
+      await purgeReportFilesJob.handler(ctx, {}, { jobId: 'test', attempt: 1, lastAttempt: true });
+      const [row] = await db.select({ content: reportFiles.content }).from(reportFiles).where(eq(reportFiles.id, queued.id));
+      expect(row?.content).toBeNull();
+    });
+
+    it('a job that fails on its last attempt marks the file Failed and tells the owner', async () => {
+      const res = await ask('customer:admin', { format: 'xlsx' });
+      expect(res.status).toBe(202);
+      const { file } = res.json<TReportExportQueued>();
+      // the stored request names a zone the database does not know: the query fails
+      await db
+        .update(reportFiles)
+        .set({ request: sql`jsonb_set(${reportFiles.request}, '{criteria,timeZone}', '"Nowhere/Atlantis"')` })
+        .where(eq(reportFiles.id, file.id));
+      await expect(cdrExportJob.handler(ctx, { fileId: file.id }, { jobId: 'test', attempt: 2, lastAttempt: true })).rejects.toThrow();
+      const failed = (await api.as('customer:admin').get<TReportFile>(`/api/reports/files/${file.id}`)).json();
+      expect(failed.state).toBe('Failed');
+      expect(failed.error).toMatch(/time zone/i);
+      expect(failed.url).toBeNull();
+    });
+  });
+});
