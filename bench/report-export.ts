@@ -25,7 +25,6 @@ import { type Database, isEmpty, migrate, openDatabase } from '../apps/server/sr
 import { seed } from '../apps/server/src/db/seed/index.ts';
 import { progressBar, scale } from '../apps/server/src/db/seed/scale.ts';
 import { exportLimits, LARGE_EXPORT_ROWS } from '../apps/server/src/domains/reports/export.ts';
-import { reportExportRoutes } from '../apps/server/src/domains/reports/export-routes.ts';
 import { openJobQueue } from '../apps/server/src/jobs/queue.ts';
 import { ALL_JOBS } from '../apps/server/src/jobs/registry.ts';
 
@@ -88,7 +87,6 @@ async function serve(url: string): Promise<void> {
     config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent' }),
     logger: false,
   });
-  if (!app.hasRoute({ method: 'GET', url: '/api/reports/cdrs/export' })) await app.register(reportExportRoutes);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const send = (m: FromServer) => process.send?.(m);
   let sampler: NodeJS.Timeout | undefined;

@@ -4,27 +4,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { accounts, cdrs, customers, notifications, reportFiles, usageDaily, users } from '../src/db/schema/index.ts';
 import { exportLimits, LARGE_EXPORT_ROWS } from '../src/domains/reports/export.ts';
-import { reportExportRoutes } from '../src/domains/reports/export-routes.ts';
 import { LINK_EXPIRED } from '../src/domains/reports/files.ts';
 import { cdrExportJob, purgeReportFilesJob } from '../src/domains/reports/jobs.ts';
 import { pagesFor } from '../src/domains/reports/pdf.ts';
 import { systemCtx } from '../src/lib/context.ts';
 import { type TestResponse, testClient } from './client.ts';
-import { openTestDatabase, TEST_ENV } from './helpers.ts';
+import { createTestApp } from './helpers.ts';
 
-// The app with the report export routes (registered here until app.ts registers them).
-const database = await openTestDatabase();
-const app = await buildApp({ database, config: loadConfig(TEST_ENV), logger: false, jobs: false });
-if (!app.hasRoute({ method: 'GET', url: '/api/reports/export' })) await app.register(reportExportRoutes);
-await app.ready();
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const t = await createTestApp();
+afterAll(() => t.close());
+const { app, database } = t;
 const api = await testClient(app);
 const db = database.db;
 const ctx = systemCtx({ database, config: app.config, log: app.log }, 'test');

@@ -13,9 +13,7 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 
 type Caller = Parameters<typeof api.as>[0];
 const upload = (who: Caller, ticketId: string, file: Buffer, type = 'application/pdf', query = 'fileName=screenshot.pdf') =>
-  api
-    .as(who)
-    .request<TTicket>('POST', `/api/tickets/${ticketId}/attachments?${query}`, file, { headers: { 'content-type': type } });
+  api.as(who).request<TTicket>('POST', `/api/tickets/${ticketId}/attachments?${query}`, file, { headers: { 'content-type': type } });
 const userId = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0]?.id as string;
 const titlesOf = async (email: string, since: Date) =>
   (
@@ -113,11 +111,9 @@ describe('ticket attachments', () => {
       stream.write(PDF);
       return stream;
     };
-    const chunked = await api
-      .as('customer:user')
-      .request('POST', `/api/tickets/${ticket.id}/attachments?fileName=x.pdf`, endless(), {
-        headers: { 'content-type': 'application/pdf', 'transfer-encoding': 'chunked' },
-      });
+    const chunked = await api.as('customer:user').request('POST', `/api/tickets/${ticket.id}/attachments?fileName=x.pdf`, endless(), {
+      headers: { 'content-type': 'application/pdf', 'transfer-encoding': 'chunked' },
+    });
     expect(chunked.status).toBe(411);
     for (const name of ['invoice\u202Efdp.exe', 'tab\there.pdf']) {
       const bad = await upload('customer:user', ticket.id, PDF, 'application/pdf', `fileName=${encodeURIComponent(name)}`);
@@ -222,16 +218,12 @@ describe('linked records', () => {
     const national = number.number.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, '($1) $2-$3');
     expect(national).not.toBe(number.number);
 
-    const linked = await api
-      .as('customer:user')
-      .post<TTicket>(`/api/tickets/${ticket.id}/links`, { kind: 'number', reference: national });
+    const linked = await api.as('customer:user').post<TTicket>(`/api/tickets/${ticket.id}/links`, { kind: 'number', reference: national });
     expect(linked.status, linked.body).toBe(201);
     expect(linked.json().links).toMatchObject([
       { kind: 'number', label: number.number, recordId: number.id, available: true, from: null, createdBy: 'Emily Davis' },
     ]);
-    const again = await api
-      .as('staff:support')
-      .post(`/api/tickets/${ticket.id}/links`, { kind: 'number', reference: number.number });
+    const again = await api.as('staff:support').post(`/api/tickets/${ticket.id}/links`, { kind: 'number', reference: number.number });
     expect(again.status).toBe(409);
     expect(again.error().fields?.reference).toBe(`This ticket already links the phone number ${number.number}`);
 

@@ -4,7 +4,6 @@
  * PostgreSQL's own COPY, as the CDR list's export). A CDR range holding more than
  * LARGE_EXPORT_ROWS calls becomes a job that writes the file into report_files (jobs.ts).
  */
-import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import type { TReport, TReportCdrExportQuery, TReportExportQuery, TReportFile, TReportFormat, TReportTab } from '@portal/contract/reports';
 import { enqueue } from '../../jobs/queue.ts';
@@ -278,10 +277,24 @@ async function firstThenRest<T>(source: AsyncGenerator<T>): Promise<AsyncGenerat
   })();
 }
 
-/** Waits while the reader has not taken what was written (a slow client holds the writer back). */
+/**
+ * Waits while the reader has not taken what was written (a slow client holds the writer back).
+ * It listens for 'drain' on the writable side only: a 'data' listener would set the stream
+ * flowing before the reply is piped to it, and lose what flowed.
+ */
 async function readerCaughtUp(out: PassThrough): Promise<void> {
   while (!out.destroyed && out.readableLength + out.writableLength > out.writableHighWaterMark * 4) {
-    await Promise.race([once(out, 'data'), once(out, 'close'), new Promise((r) => setTimeout(r, 50))]);
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        out.off('drain', done);
+        out.off('close', done);
+        resolve();
+      };
+      const timer = setTimeout(done, 50);
+      out.once('drain', done);
+      out.once('close', done);
+    });
   }
 }
 
