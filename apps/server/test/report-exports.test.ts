@@ -2,7 +2,6 @@ import type { TReport, TReportExportQueued, TReportFile } from '@portal/contract
 import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, cdrs, customers, notifications, reportFiles, usageDaily, users } from '../src/db/schema/index.ts';
 import { exportLimits, LARGE_EXPORT_ROWS } from '../src/domains/reports/export.ts';
@@ -12,6 +11,7 @@ import { pagesFor } from '../src/domains/reports/pdf.ts';
 import { systemCtx } from '../src/lib/context.ts';
 import { type TestResponse, testClient } from './client.ts';
 import { createTestApp } from './helpers.ts';
+import { pdfText } from './pdf-text.ts';
 
 const t = await createTestApp();
 afterAll(() => t.close());
@@ -55,27 +55,6 @@ function csvTables(text: string): Map<string, { header: string[]; rows: string[]
     else current.rows.push(r);
   }
   return tables;
-}
-
-/** The text of each page, the items of a line joined by a space, one line per row. */
-async function pdfText(pdf: Buffer): Promise<{ pages: string[]; title: unknown }> {
-  const doc = await getDocument({ data: new Uint8Array(pdf), verbosity: 0, isEvalSupported: false }).promise;
-  try {
-    const pages: string[] = [];
-    for (let n = 1; n <= doc.numPages; n++) {
-      const content = await (await doc.getPage(n)).getTextContent();
-      let text = '';
-      for (const item of content.items) {
-        if (!('str' in item)) continue;
-        text += item.str + (item.hasEOL ? '\n' : ' ');
-      }
-      pages.push(text.replace(/ +/g, ' '));
-    }
-    const meta = await doc.getMetadata();
-    return { pages, title: (meta.info as { Title?: unknown }).Title };
-  } finally {
-    await doc.destroy();
-  }
 }
 
 async function workbook(buf: Buffer): Promise<ExcelJS.Workbook> {

@@ -37,12 +37,12 @@ export function TextFilter({
   );
 }
 
-/** A calendar day, 'YYYY-MM-DD' in the URL, picked from Mantine's calendar and clearable. */
-export function DayFilter({ label, value, onChange, error }: FilterFieldProps) {
+/** A calendar day, 'YYYY-MM-DD' in the URL, picked from Mantine's calendar and clearable (filters and report ranges). */
+export function DayFilter({ label, value, onChange, error, placeholder = 'Any day' }: FilterFieldProps & { placeholder?: string }) {
   return (
     <DatePickerInput
       label={label}
-      placeholder="Any day"
+      placeholder={placeholder}
       valueFormat="MM/DD/YYYY"
       // a day the URL spells wrongly is left empty, with the contract's message on the field
       value={ISO_DAY.test(value) ? value : null}

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
+import { pdfText } from '../../../test/pdf-text.ts';
 import {
   formatDate,
   formatMoney,
@@ -11,27 +11,6 @@ import {
   invoicePdf,
   invoicePdfBuffer,
 } from './invoice-pdf.ts';
-
-/** The text of each page, the items of a line joined by a space, one line per row. */
-async function pdfText(pdf: Buffer): Promise<{ pages: string[]; title: unknown }> {
-  const doc = await getDocument({ data: new Uint8Array(pdf), verbosity: 0, isEvalSupported: false }).promise;
-  try {
-    const pages: string[] = [];
-    for (let n = 1; n <= doc.numPages; n++) {
-      const content = await (await doc.getPage(n)).getTextContent();
-      let text = '';
-      for (const item of content.items) {
-        if (!('str' in item)) continue;
-        text += item.str + (item.hasEOL ? '\n' : ' ');
-      }
-      pages.push(text.replace(/ +/g, ' '));
-    }
-    const meta = await doc.getMetadata();
-    return { pages, title: (meta.info as { Title?: unknown }).Title };
-  } finally {
-    await doc.destroy();
-  }
-}
 
 const sample = (over: Partial<InvoicePdfData> = {}): InvoicePdfData => ({
   brand: 'Acme Voice',

@@ -2,8 +2,8 @@ import { Alert, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { REPORT_FORMAT_LABELS, type TReportFormat, ZReportCdrExportQuery } from '@portal/contract/reports';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DayFilter } from '../../../ui/record-list.tsx';
 import { cdrExportUrl } from '../api/reports.ts';
-import { DayInput } from './day-input.tsx';
 import { ExportMenu } from './export-menu.tsx';
 import { RecentExports } from './recent-exports.tsx';
 import { ReportCustomerSelect } from './report-filters.tsx';
@@ -52,8 +52,8 @@ export function CdrExportTab({
           <Group gap="sm" align="flex-end" wrap="wrap">
             {portal === 'admin' && <ReportCustomerSelect value={customerId} onChange={onCustomerChange} />}
             <Group gap="sm" align="flex-start" wrap="nowrap">
-              <DayInput label="Start Date" value={startDate} onChange={setStart} />
-              <DayInput label="End Date" value={endDate} onChange={setEnd} error={endError} />
+              <DayFilter placeholder="MM/DD/YYYY" label="Start Date" value={startDate} onChange={setStart} />
+              <DayFilter placeholder="MM/DD/YYYY" label="End Date" value={endDate} onChange={setEnd} error={endError} />
             </Group>
             <ExportMenu
               formats={formats}

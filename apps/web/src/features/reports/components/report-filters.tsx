@@ -2,7 +2,7 @@ import { Button, Group, Select } from '@mantine/core';
 import { REPORT_SERVICES, type TReportPeriod, type TReportService } from '@portal/contract/reports';
 import { useEffect, useState } from 'react';
 import { ALL_CUSTOMERS, CustomerSelect } from '../../../ui/customer-select.tsx';
-import { DayInput } from './day-input.tsx';
+import { DayFilter } from '../../../ui/record-list.tsx';
 import { checkCustomRange, periodOptions, type ReportPortal, type ReportState } from './report-params.ts';
 
 const SERVICE_LABELS: Record<TReportService, string> = { all: 'All Services', sms: 'SMS', voice: 'Voice', numbers: 'Numbers' };
@@ -49,8 +49,8 @@ export function ReportFilters({
       />
       {custom && (
         <Group gap="sm" align="flex-start" wrap="nowrap">
-          <DayInput label="Start Date" value={start} onChange={setStart} error={check.startError} />
-          <DayInput label="End Date" value={end} onChange={setEnd} error={check.endError} />
+          <DayFilter placeholder="MM/DD/YYYY" label="Start Date" value={start} onChange={setStart} error={check.startError} />
+          <DayFilter placeholder="MM/DD/YYYY" label="End Date" value={end} onChange={setEnd} error={check.endError} />
           <Button
             mt={25}
             disabled={!check.canApply || applied}

@@ -44,11 +44,11 @@ function FirstResponse({ ticket }: { ticket: TTicket }) {
     const minutes = Math.round((new Date(ticket.firstResponseAt).getTime() - new Date(ticket.createdAt).getTime()) / 60_000);
     const took = minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
     return (
-      <Group gap={6} wrap="nowrap">
+      <Group gap={6} wrap="wrap">
         <Text span size="sm">
           Answered in {took}
         </Text>
-        <Badge size="sm" variant="light" color={new Date(ticket.firstResponseAt) <= due ? 'green' : 'orange'}>
+        <Badge size="sm" variant="light" style={{ flexShrink: 0 }} color={new Date(ticket.firstResponseAt) <= due ? 'green' : 'orange'}>
           {new Date(ticket.firstResponseAt) <= due ? 'On target' : 'Late'}
         </Badge>
       </Group>
@@ -56,12 +56,12 @@ function FirstResponse({ ticket }: { ticket: TTicket }) {
   }
   const overdue = due.getTime() < Date.now();
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap="wrap">
       <Text span size="sm">
         Due {formatStamp(due)}
       </Text>
       {overdue && ['open', 'in-progress', 'pending'].includes(ticket.status) && (
-        <Badge size="sm" variant="light" color="red">
+        <Badge size="sm" variant="light" style={{ flexShrink: 0 }} color="red">
           Overdue
         </Badge>
       )}
