@@ -431,6 +431,39 @@ describe('a fresh code before sensitive changes', () => {
     expect((await call(cookie, 'POST', url, card)).json().error.code).toBe('TWO_FACTOR_REQUIRED');
     expect((await call(cookie, 'POST', url, { ...card, twoFactorCode: nextCode(secret) })).statusCode).toBe(201);
   });
+
+  it('asks a code before Make Default and Remove, sent in a header (they carry no body)', async () => {
+    // a user without two-factor adds two cards, no code asked
+    const plain = await session(await newUser('Admin'));
+    const url = `/api/customers/${acme.id}/payment-methods`;
+    const addCard = async (cardNumber: string) => {
+      const card = { type: 'credit_card', holderName: 'Two Factor', cardNumber, expiry: '12/39', cvv: '123' };
+      const res = await call(plain, 'POST', url, card);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: string }>().id;
+    };
+    const [first, second] = [await addCard('5555 5555 5555 4444'), await addCard('4000 0566 5566 5556')];
+    const send = (cookie: string, method: 'PUT' | 'DELETE', path: string, code?: string) =>
+      as(app, cookie, { method, url: path, headers: { 'user-agent': UA, ...(code ? { 'x-two-factor-code': code } : {}) } });
+
+    const admin = await session(await newUser('Admin'));
+    const { secret } = await enable(admin);
+    const makeDefault = `${url}/${first}/default`;
+    const missing = await send(admin, 'PUT', makeDefault);
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json().error.code).toBe('TWO_FACTOR_REQUIRED');
+    expect((await send(admin, 'PUT', makeDefault, '000000')).statusCode).toBe(403);
+    const made = await send(admin, 'PUT', makeDefault, nextCode(secret));
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json()).toMatchObject({ id: first, isDefault: true });
+
+    const other = await session(await newUser('Admin'));
+    const second2fa = await enable(other);
+    expect((await send(other, 'DELETE', `${url}/${second}`)).json().error.code).toBe('TWO_FACTOR_REQUIRED');
+    const removed = await send(other, 'DELETE', `${url}/${second}`, nextCode(second2fa.secret));
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await call(plain, 'GET', url)).json<{ id: string }[]>().map((m) => m.id)).not.toContain(second);
+  });
 });
 
 describe('settings', () => {

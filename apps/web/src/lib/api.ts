@@ -34,6 +34,8 @@ type RequestOptions = {
   body?: unknown;
   query?: Record<string, string | number | boolean | null | undefined>;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. a fresh two-factor code, never put in a URL). */
+  headers?: Record<string, string>;
 };
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
@@ -68,7 +70,7 @@ function toApiError(status: number, body: unknown): ApiError {
 /** The one way the web app talks to the server. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal } = options;
-  const headers: Record<string, string> = { accept: 'application/json', 'x-portal-csrf': '1' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json', 'x-portal-csrf': '1' };
   if (body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;

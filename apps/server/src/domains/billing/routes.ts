@@ -46,6 +46,12 @@ import * as service from './service.ts';
  */
 const ZPdf = z.unknown().describe('application/pdf');
 
+/** Make Default and Remove carry no body: a fresh two-factor code comes in this header (never in the URL, which is logged). */
+const freshCode = (headers: Record<string, string | string[] | undefined>): string | undefined => {
+  const v = headers['x-two-factor-code'];
+  return typeof v === 'string' ? v.slice(0, 20) : undefined;
+};
+
 export async function billingRoutes(fastify: FastifyInstance) {
   const route = routesFor(fastify, ['billing']);
 
@@ -99,7 +105,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
       params: ZPaymentMethodParams,
       response: ZPaymentMethod,
     },
-    (req) => service.makeDefaultMethod(req.ctx, req.params.customerId, req.params.methodId),
+    (req) => service.makeDefaultMethod(req.ctx, req.params.customerId, req.params.methodId, freshCode(req.headers)),
   );
 
   route.delete(
@@ -112,7 +118,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
       errors: { 409: ZApiError },
     },
     async (req) => {
-      await service.removePaymentMethod(req.ctx, req.params.customerId, req.params.methodId);
+      await service.removePaymentMethod(req.ctx, req.params.customerId, req.params.methodId, freshCode(req.headers));
       return { ok: true as const };
     },
   );

@@ -150,8 +150,9 @@ export async function billingSummary(ctx: Ctx, customerId: string): Promise<TBil
 }
 
 /** Make Default: exactly one default; the old one is cleared in the same transaction. */
-export async function makeDefaultMethod(ctx: Ctx, customerId: string, methodId: string): Promise<TPaymentMethod> {
+export async function makeDefaultMethod(ctx: Ctx, customerId: string, methodId: string, twoFactorCode?: string): Promise<TPaymentMethod> {
   const customer = await reachableCustomer(ctx, customerId);
+  await requireFreshTwoFactor(ctx, twoFactorCode);
   const row = await inTransaction(ctx, async (tx) => {
     const method = await repo.findPaymentMethod(tx.db, customerId, methodId);
     if (!method || method.accountId) throw notFound('Payment method');
@@ -172,8 +173,9 @@ export async function makeDefaultMethod(ctx: Ctx, customerId: string, methodId: 
 }
 
 /** Remove: the default cannot be removed while others exist (make another the default first); auto-pay needs one. */
-export async function removePaymentMethod(ctx: Ctx, customerId: string, methodId: string): Promise<void> {
+export async function removePaymentMethod(ctx: Ctx, customerId: string, methodId: string, twoFactorCode?: string): Promise<void> {
   const customer = await reachableCustomer(ctx, customerId);
+  await requireFreshTwoFactor(ctx, twoFactorCode);
   await inTransaction(ctx, async (tx) => {
     const method = await repo.findPaymentMethod(tx.db, customerId, methodId);
     if (!method) throw notFound('Payment method');

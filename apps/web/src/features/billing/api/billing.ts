@@ -121,13 +121,18 @@ export const useAddPaymentMethod = (customerId: string) =>
   useBillingMutation('add-method', (body: TAddPaymentMethodBody) =>
     api.post<TPaymentMethod>(`${customerBase(customerId)}/payment-methods`, body),
   );
+/** Make Default and Remove carry no body: the fresh two-factor code travels in a header. */
+const freshCodeHeader = (code: string | undefined): Record<string, string> => (code ? { 'x-two-factor-code': code } : {});
+
 export const useMakeDefaultMethod = (customerId: string) =>
-  useBillingMutation('default-method', (methodId: string) =>
-    api.put<TPaymentMethod>(`${customerBase(customerId)}/payment-methods/${enc(methodId)}/default`),
+  useBillingMutation('default-method', ({ methodId, twoFactorCode }: { methodId: string; twoFactorCode?: string | undefined }) =>
+    api.put<TPaymentMethod>(`${customerBase(customerId)}/payment-methods/${enc(methodId)}/default`, undefined, {
+      headers: freshCodeHeader(twoFactorCode),
+    }),
   );
 export const useRemoveMethod = (customerId: string) =>
-  useBillingMutation('remove-method', (methodId: string) =>
-    api.delete<void>(`${customerBase(customerId)}/payment-methods/${enc(methodId)}`),
+  useBillingMutation('remove-method', ({ methodId, twoFactorCode }: { methodId: string; twoFactorCode?: string | undefined }) =>
+    api.delete<void>(`${customerBase(customerId)}/payment-methods/${enc(methodId)}`, { headers: freshCodeHeader(twoFactorCode) }),
   );
 export const useSetAutoPay = () =>
   useBillingMutation('auto-pay', ({ customerId, autoPay }: { customerId: string; autoPay: boolean }) =>

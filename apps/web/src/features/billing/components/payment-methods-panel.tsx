@@ -7,6 +7,7 @@ import { useCan } from '../../../lib/session.ts';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { isFreshCodeCancelled, useFreshTwoFactor } from '../../../ui/fresh-two-factor.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
@@ -50,6 +51,8 @@ export function PaymentMethodsPanel({ customerId }: { customerId: string }) {
   const [adding, setAdding] = useState(false);
   const makeDefault = useMakeDefaultMethod(customerId);
   const remove = useRemoveMethod(customerId);
+  /** Both change how the company pays: a user with two-factor on confirms with a fresh code when the server asks. */
+  const fresh = useFreshTwoFactor();
   const { confirm, dialog } = useConfirm();
   const rows = data ? filterMethods(data, list.filters) : undefined;
 
@@ -60,7 +63,25 @@ export function PaymentMethodsPanel({ customerId }: { customerId: string }) {
       confirmLabel: 'Remove',
     });
     if (!ok) return;
-    remove.mutate(m.id, { onSuccess: () => toastSuccess(`${methodLabel(m)} removed`), onError: (e) => toastError(e) });
+    fresh
+      .run((twoFactorCode) => remove.mutateAsync({ methodId: m.id, twoFactorCode }))
+      .then(
+        () => toastSuccess(`${methodLabel(m)} removed`),
+        (e: unknown) => {
+          if (!isFreshCodeCancelled(e)) toastError(e);
+        },
+      );
+  }
+
+  function onMakeDefault(m: TPaymentMethod) {
+    fresh
+      .run((twoFactorCode) => makeDefault.mutateAsync({ methodId: m.id, twoFactorCode }))
+      .then(
+        () => toastSuccess(`${methodLabel(m)} is now the default payment method`),
+        (e: unknown) => {
+          if (!isFreshCodeCancelled(e)) toastError(e);
+        },
+      );
   }
 
   const columns: Column<TPaymentMethod>[] = [
@@ -131,13 +152,8 @@ export function PaymentMethodsPanel({ customerId }: { customerId: string }) {
                       size="compact-sm"
                       variant="light"
                       aria-label={`Make Default ${methodLabel(m)}`}
-                      loading={makeDefault.isPending && makeDefault.variables === m.id}
-                      onClick={() =>
-                        makeDefault.mutate(m.id, {
-                          onSuccess: () => toastSuccess(`${methodLabel(m)} is now the default payment method`),
-                          onError: (e) => toastError(e),
-                        })
-                      }
+                      loading={makeDefault.isPending && makeDefault.variables?.methodId === m.id}
+                      onClick={() => onMakeDefault(m)}
                     >
                       Make Default
                     </Button>
@@ -159,6 +175,7 @@ export function PaymentMethodsPanel({ customerId }: { customerId: string }) {
       />
       {canWrite && <AddPaymentMethodModal customerId={customerId} opened={adding} onClose={() => setAdding(false)} />}
       {dialog}
+      {fresh.modal}
     </Stack>
   );
 }
