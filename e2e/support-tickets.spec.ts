@@ -155,12 +155,16 @@ test('Contact Support: the support hours, and the phone line for a premium custo
   await expect(page.getByText('Monday to Friday: 9:00 AM to 8:00 PM')).toBeVisible();
   await expect(page.getByText(/^Phone \(premium support\): /)).toBeVisible();
   // follow the status page, by email too; it holds after a reload
-  await page.getByRole('switch', { name: 'Follow status updates' }).check();
+  // a click, then the state: the switch shows the change once the mutation has started (check() reads it at once)
+  const follow = page.getByRole('switch', { name: 'Follow status updates' });
+  await follow.click();
+  await expect(follow).toBeChecked();
   await expect(page.getByText('You follow status updates, by email too')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Follow status updates' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Also by email' })).toBeChecked();
   await checkScreen(page, 'support-contact');
-  await page.getByRole('switch', { name: 'Follow status updates' }).uncheck();
+  await follow.click();
+  await expect(follow).not.toBeChecked();
   await expect(page.getByText('You no longer follow status updates')).toBeVisible();
 });
