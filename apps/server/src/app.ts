@@ -22,6 +22,7 @@ import { messagingRoutes } from './domains/messaging/routes.ts';
 import { notificationRoutes } from './domains/notifications/routes.ts';
 import { numberRoutes } from './domains/numbers/routes.ts';
 import { publicApiRoutes } from './domains/public-api/routes.ts';
+import { registrationRoutes } from './domains/registration/routes.ts';
 import { reportExportRoutes } from './domains/reports/export-routes.ts';
 import { reportRoutes } from './domains/reports/routes.ts';
 import { settingsRoutes } from './domains/settings/routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp({ database, config, logger = true, jobs = false }
   await app.register(notificationRoutes);
   await app.register(emailRoutes);
   await app.register(shellRoutes);
+  await app.register(registrationRoutes);
   await app.register(customerRoutes);
   await app.register(accountRoutes);
   await app.register(companyRoutes);

@@ -46,6 +46,8 @@ export const ZSessionResponse = z.object({
   user: ZSessionUser.nullable(),
   brand: z.string(),
   idleTimeoutMinutes: z.number().int(),
+  /** Settings' allowUserSelfRegistration: the customer sign-in page links to the sign-up page. */
+  selfRegistration: z.boolean(),
 });
 export type TSessionResponse = z.infer<typeof ZSessionResponse>;
 

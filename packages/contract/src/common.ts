@@ -18,6 +18,9 @@ export const ZApiError = z.object({
       'TWO_FACTOR_REQUIRED',
       'RATE_LIMITED',
       'MAINTENANCE',
+      // a self-registered user's sign-in before the address is verified, or before staff approve
+      'EMAIL_NOT_VERIFIED',
+      'REGISTRATION_PENDING',
       'INTERNAL',
       // the public API's send refusals
       'OPTED_OUT',

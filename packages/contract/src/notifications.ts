@@ -82,5 +82,7 @@ export const NOTIFICATION_EVENTS = {
   webhookFailing: { flag: null, type: 'alert', email: 'emailSystem', security: false },
   /** A file asked for (a large report export) is ready to download through its expiring link. */
   reportReady: { flag: null, type: 'system', email: 'emailSystem', security: false },
+  /** A company signed up through the sign-up page and awaits review (staff Admins and Account Managers). */
+  registrationReceived: { flag: null, type: 'account', email: 'emailSystem', security: false },
 } as const satisfies Record<string, { flag: Flag | null; type: string; email: Pref; security: boolean }>;
 export type TNotificationEvent = keyof typeof NOTIFICATION_EVENTS;

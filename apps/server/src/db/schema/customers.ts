@@ -29,6 +29,8 @@ export const customers = pgTable(
     autoPay: boolean('auto_pay').notNull().default(false),
     /** Set when auto-pay failed every retry: flagged for staff (dunning), never a silent suspension. */
     dunningSince: ts('dunning_since'),
+    /** Signed up through the customer portal's sign-up page: pending until staff approve (status active). */
+    selfRegisteredAt: ts('self_registered_at'),
     accountManagerId: uuid('account_manager_id').references((): AnyPgColumn => users.id),
     primaryContactName: text('primary_contact_name'),
     primaryContactTitle: text('primary_contact_title'),

@@ -41,6 +41,11 @@ export const users = pgTable(
     /** SHA-256 hashes of the unused single-use recovery codes. */
     twoFactorRecoveryHashes: text('two_factor_recovery_hashes').array().notNull().default(sql`'{}'::text[]`),
     lastLoginAt: ts('last_login_at'),
+    /**
+     * When the user proved the address is theirs. Users added by staff or a company Admin count as
+     * verified (now); a self-registered user starts null while settings' requireEmailVerification is on.
+     */
+    emailVerifiedAt: ts('email_verified_at').defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: ts('deleted_at'),
@@ -101,6 +106,21 @@ export const passwordResets = pgTable('password_resets', {
   usedAt: ts('used_at'),
   createdAt: createdAt(),
 });
+
+/** An emailed link that verifies a self-registered user's address (only its SHA-256 is kept). */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
+);
 
 /** A computer that passed two-factor sign-in and is trusted for 30 days (a cookie; only its hash is kept). */
 export const trustedDevices = pgTable(

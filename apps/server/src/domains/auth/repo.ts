@@ -13,7 +13,13 @@ import {
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const [row] = await db
-    .select({ user: users, customerName: customers.name, customerDeletedAt: customers.deletedAt })
+    .select({
+      user: users,
+      customerName: customers.name,
+      customerDeletedAt: customers.deletedAt,
+      customerStatus: customers.status,
+      customerSelfRegisteredAt: customers.selfRegisteredAt,
+    })
     .from(users)
     .leftJoin(customers, eq(customers.id, users.customerId))
     .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)));

@@ -8,6 +8,7 @@ import {
   type TTwoFactorChallenge,
   TWO_FACTOR_WRONG_CODE,
 } from '@portal/contract/auth';
+import { EMAIL_NOT_VERIFIED, REGISTRATION_PENDING } from '@portal/contract/registration';
 import { permissionsOf, roleKey } from '@portal/contract/roles';
 import type { TSystemSettings } from '@portal/contract/settings';
 import { type Ctx, inTransaction, sessionUser, userOf } from '../../lib/context.ts';
@@ -88,10 +89,15 @@ export async function currentUser(ctx: Ctx): Promise<TSessionUser | null> {
   return toSessionUser(row, impersonator, await getSettings(ctx.db));
 }
 
-/** What the web app learns at start: who is signed in, the brand and the idle timeout. */
+/** What the web app learns at start: who is signed in, the brand, the idle timeout and whether sign-up is open. */
 export async function sessionInfo(ctx: Ctx): Promise<TSessionResponse> {
   const settings = await getSettings(ctx.db);
-  return { user: await currentUser(ctx), brand: ctx.config.PORTAL_BRAND, idleTimeoutMinutes: settings.sessionTimeout };
+  return {
+    user: await currentUser(ctx),
+    brand: ctx.config.PORTAL_BRAND,
+    idleTimeoutMinutes: settings.sessionTimeout,
+    selfRegistration: settings.allowUserSelfRegistration,
+  };
 }
 
 export type LoginResult =
@@ -161,6 +167,13 @@ export async function login(ctx: Ctx, body: TLoginBody, trustedDevice?: string):
     throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
   }
 
+  const registration = registrationRefusal(row, settings);
+  if (registration) {
+    // The password was right: not a failure, and the answer tells nothing the password did not prove.
+    await repo.releaseSignInAttempt(ctx.db, email, claim.locks);
+    throw registration;
+  }
+
   if (await secondStepNeeded(ctx, row.user, settings, trustedDevice)) {
     // The password was not a failure; the code's tries count on their own (and toward the same lockout).
     await repo.releaseSignInAttempt(ctx.db, email, claim.locks);
@@ -183,6 +196,14 @@ export async function login(ctx: Ctx, body: TLoginBody, trustedDevice?: string):
 }
 
 type SignInRow = NonNullable<Awaited<ReturnType<typeof repo.findUserByEmail>>>;
+
+/** A self-registered user whose address is not verified yet (while verification is required), or whose company awaits approval. */
+function registrationRefusal(row: SignInRow, settings: TSystemSettings): AppError | null {
+  if (settings.requireEmailVerification && !row.user.emailVerifiedAt) return new AppError(403, 'EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED);
+  if (row.customerSelfRegisteredAt && row.customerStatus === 'pending')
+    return new AppError(403, 'REGISTRATION_PENDING', REGISTRATION_PENDING);
+  return null;
+}
 
 /**
  * The one place a sign-in becomes a session (the password alone, or the password and the code):

@@ -71,6 +71,17 @@ export async function findCustomer(db: DbOrTx, id: string) {
   return row;
 }
 
+/**
+ * A new customer with the next CUST number, inside the caller's transaction: the code assignment is
+ * serialised, so two creations (staff, or the sign-up page) never pick the same number.
+ */
+export async function insertCustomerWithCode(db: DbOrTx, values: Omit<typeof customers.$inferInsert, 'customerCode'>) {
+  await db.execute(sql`select pg_advisory_xact_lock(382001)`);
+  const row = await insertCustomer(db, { ...values, customerCode: await nextCustomerCode(db) });
+  if (!row) throw new Error('Customer insert returned nothing');
+  return row;
+}
+
 export async function nextCustomerCode(db: DbOrTx): Promise<string> {
   const [row] = await db
     .select({ max: sql<number | null>`max(nullif(regexp_replace(${customers.customerCode}, '\\D', '', 'g'), '')::int)` })

@@ -10,7 +10,6 @@ import type {
   TStaffOption,
   ZCustomerBody,
 } from '@portal/contract/customers';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { customers } from '../../db/schema/index.ts';
 import { type Ctx, inTransaction, userOf } from '../../lib/context.ts';
@@ -137,11 +136,7 @@ const columnsOf = (body: CustomerBody) => ({
 export async function createCustomer(ctx: Ctx, body: CustomerBody): Promise<TCustomer> {
   await checkManager(ctx, body.accountManagerId);
   const created = await inTransaction(ctx, async (tx) => {
-    // Serialise code assignment so two creations never pick the same CUST number.
-    await tx.db.execute(sql`select pg_advisory_xact_lock(382001)`);
-    const customerCode = await repo.nextCustomerCode(tx.db);
-    const row = await repo.insertCustomer(tx.db, { ...columnsOf(body), customerCode });
-    if (!row) throw new Error('Customer insert returned nothing');
+    const row = await repo.insertCustomerWithCode(tx.db, columnsOf(body));
     await recordAudit(tx, {
       action: 'customer.create',
       entityType: 'customer',
@@ -153,6 +148,11 @@ export async function createCustomer(ctx: Ctx, body: CustomerBody): Promise<TCus
     return row;
   });
   return getCustomer(ctx, created.id);
+}
+
+/** A customer signed up through the sign-up page (registration domain), inside its transaction. */
+export function insertSelfRegisteredCustomer(tx: Ctx, values: Omit<Parameters<typeof repo.insertCustomerWithCode>[1], 'status'>) {
+  return repo.insertCustomerWithCode(tx.db, { ...values, status: 'pending' });
 }
 
 export async function updateCustomer(ctx: Ctx, id: string, body: CustomerBody): Promise<TCustomer> {

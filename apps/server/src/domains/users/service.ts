@@ -142,6 +142,16 @@ export async function createUser(ctx: Ctx, body: z.output<typeof ZCreateUserBody
   });
 }
 
+/** Whether an address already belongs to a user (staff or customer, deleted or not: addresses stay unique). */
+export function emailInUse(ctx: Ctx, email: string): Promise<boolean> {
+  return repo.emailTaken(ctx.db, email);
+}
+
+/** The first Admin of a company signed up through the sign-up page (registration domain), inside its transaction. */
+export function insertSelfRegisteredAdmin(tx: Ctx, values: Omit<typeof users.$inferInsert, 'kind' | 'role'>): Promise<UserRow> {
+  return repo.insertUser(tx.db, { ...values, kind: 'customer', role: 'Admin' });
+}
+
 export async function updateUser(ctx: Ctx, id: string, body: z.output<typeof ZUpdateUserBody>): Promise<TUser> {
   const scope = scopeOf(ctx);
   const hash = await checkPassword(ctx, body.password);

@@ -21,7 +21,7 @@ function signInAs(roleKey: TRoleKey) {
     impersonatedBy: null,
     lastLoginAt: null,
   };
-  vi.stubGlobal('fetch', vi.fn(answerFetch(200, { user, brand: 'Portal', idleTimeoutMinutes: 30 })));
+  vi.stubGlobal('fetch', vi.fn(answerFetch(200, { user, brand: 'Portal', idleTimeoutMinutes: 30, selfRegistration: false })));
 }
 
 function renderNewCustomer() {

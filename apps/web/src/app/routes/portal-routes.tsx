@@ -9,6 +9,20 @@ import { redirect, screen } from './route-builders.tsx';
 const LOGIN_TITLE: Record<Portal, string> = { admin: 'Admin Login', customer: 'Customer Login' };
 const CRUMB: Record<Portal, string> = { admin: 'Admin', customer: 'Customer Portal' };
 
+/** The customer portal's sign-up (settings' allowUserSelfRegistration) and its emailed verification link. */
+const customerSignUp: RouteObject[] = [
+  {
+    path: 'sign-up',
+    element: <LoginGate />,
+    children: [
+      screen(null, { title: 'Create an Account' }, () => import('../../features/auth/pages/sign-up-page.tsx').then((m) => m.SignUpPage)),
+    ],
+  },
+  screen('verify-email', { title: 'Verify Email' }, () =>
+    import('../../features/auth/pages/verify-email-page.tsx').then((m) => m.VerifyEmailPage),
+  ),
+];
+
 /** One portal: its public sign-in pages, then its guarded screens inside the shell. */
 export function portalRoutes(portal: Portal, screens: RouteObject[]): RouteObject {
   return {
@@ -30,6 +44,7 @@ export function portalRoutes(portal: Portal, screens: RouteObject[]): RouteObjec
       screen('reset-password', { title: 'Reset Password' }, () =>
         import('../../features/auth/pages/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
       ),
+      ...(portal === 'customer' ? customerSignUp : []),
       {
         element: <PortalGate portal={portal} />,
         children: [

@@ -32,6 +32,7 @@ export function sessionOf(role: TRoleKey) {
     },
     brand: '382 Communications',
     idleTimeoutMinutes: 30,
+    selfRegistration: false,
   };
 }
 

@@ -9,6 +9,7 @@ export function replaceSessionUser(queryClient: QueryClient, user: TSessionUser 
   queryClient.setQueryData<TSessionResponse>(SESSION_QUERY_KEY, {
     brand: previous?.brand ?? '',
     idleTimeoutMinutes: previous?.idleTimeoutMinutes ?? 30,
+    selfRegistration: previous?.selfRegistration ?? false,
     user,
   });
 }

@@ -14,7 +14,8 @@ const TwoFactorStep = lazy(() => import('./two-factor-step.tsx').then((m) => ({ 
 
 const GENERIC_FAILURE = 'Login failed. Please try again.';
 
-type Failure = { title: string; message: string; color: 'red' | 'orange' };
+/** verify: a self-registered user's address is not verified yet (a link to ask for a new email). */
+type Failure = { title: string; message: string; color: 'red' | 'orange'; verify?: boolean };
 
 /**
  * The message shown above the form: the server's own for wrong credentials, a lockout or
@@ -22,6 +23,9 @@ type Failure = { title: string; message: string; color: 'red' | 'orange' };
  */
 function failureOf(error: unknown): Failure {
   if (isApiError(error, 'MAINTENANCE')) return { title: 'Down for maintenance', message: error.message, color: 'orange' };
+  if (isApiError(error, 'EMAIL_NOT_VERIFIED'))
+    return { title: 'Email not verified', message: error.message, color: 'orange', verify: true };
+  if (isApiError(error, 'REGISTRATION_PENDING')) return { title: 'Registration under review', message: error.message, color: 'orange' };
   if (isApiError(error, 'INVALID_CREDENTIALS') || isApiError(error, 'ACCOUNT_LOCKED') || isApiError(error, 'RATE_LIMITED'))
     return { title: 'Sign-in failed', message: error.message, color: 'red' };
   return { title: 'Sign-in failed', message: GENERIC_FAILURE, color: 'red' };
@@ -93,6 +97,14 @@ export function LoginForm({ portal }: { portal: Portal }) {
         {failure && (
           <Alert color={failure.color} variant="light" title={failure.title} role={failure.color === 'orange' ? 'status' : undefined}>
             {failure.message}
+            {failure.verify && (
+              <>
+                {' '}
+                <Anchor component={Link} to="/customer/verify-email" size="sm">
+                  Send a new link
+                </Anchor>
+              </>
+            )}
           </Alert>
         )}
         <TextInput

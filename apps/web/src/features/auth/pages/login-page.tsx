@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { clearMaintenanceNotice, maintenanceNotice } from '../../../lib/maintenance-notice.ts';
 import { type Portal, portalOfPath } from '../../../lib/route-handle.ts';
+import { useSession } from '../../../lib/session.ts';
 import { PublicLayout } from '../../../ui/public-layout.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 
@@ -27,6 +28,19 @@ function OtherPortalLink({ portal }: { portal: Portal }) {
       </Anchor>
     </Text>
   );
+}
+
+/** The customer sign-in page's way to the sign-up page, while settings' allowUserSelfRegistration is on. */
+function SignUpLink() {
+  const open = useSession().data?.selfRegistration === true;
+  return open ? (
+    <Text size="sm" c="dimmed" ta="center">
+      New customer?{' '}
+      <Anchor component={Link} to="/customer/sign-up" fw={500}>
+        Create an account
+      </Anchor>
+    </Text>
+  ) : null;
 }
 
 /** /admin/login and /customer/login. */
@@ -68,6 +82,7 @@ export function LoginPage() {
           )
         )}
         <LoginForm portal={portal} />
+        {portal === 'customer' && <SignUpLink />}
         <Divider />
         <OtherPortalLink portal={portal} />
       </Stack>

@@ -16,6 +16,7 @@ import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { customerListQuery, useDeleteCustomer } from '../api/customers.ts';
 import { useImpersonate } from '../api/impersonation.ts';
+import { RegistrationsPanel } from '../components/registrations-panel.tsx';
 
 // Every status a customer can have (the spec's Active, Pending, Suspended, and Inactive, which the data has too).
 const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...CUSTOMER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))];
@@ -120,6 +121,7 @@ export function CustomerListPage() {
           </Button>
         )}
       </Group>
+      <RegistrationsPanel />
       <Paper withBorder p="md" radius="md">
         <Stack gap="md">
           <FilterBar>

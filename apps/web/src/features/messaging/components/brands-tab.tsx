@@ -8,6 +8,7 @@ import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListTable } from '../../../ui/list-table.tsx';
+import { RejectModal } from '../../../ui/reject-modal.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
@@ -15,7 +16,6 @@ import { useListState } from '../../../ui/use-list-state.ts';
 import { brandListQuery, useReviewBrand } from '../api/messaging.ts';
 import type { MessagingScope } from '../messaging-scope.ts';
 import { BrandModal } from './brand-modal.tsx';
-import { RejectModal } from './reject-modal.tsx';
 
 const FILTERS = { search: '', status: '' };
 const FIELD_OPTIONS = Object.entries(BRAND_FIELD_LABELS).map(([value, label]) => ({ value, label }));

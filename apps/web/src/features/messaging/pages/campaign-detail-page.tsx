@@ -25,11 +25,11 @@ import { DateText } from '../../../ui/date-text.tsx';
 import { FormActions } from '../../../ui/form-actions.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
 import { RecordLoading, RecordNotFound } from '../../../ui/record-states.tsx';
+import { RejectModal } from '../../../ui/reject-modal.tsx';
 import { StatusBadge, statusColour } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { campaignQuery, useSetCampaignNumbers, useSetCampaignStatus } from '../api/messaging.ts';
 import { CampaignModal } from '../components/campaign-modal.tsx';
-import { RejectModal } from '../components/reject-modal.tsx';
 
 const FLAG_LABELS: [keyof TCampaignDetail, string][] = [
   ['embeddedLinks', 'Embedded links'],

@@ -26,6 +26,7 @@ const session = {
   },
   brand: '382 Communications',
   idleTimeoutMinutes: 30,
+  selfRegistration: false,
 };
 
 function setup(inAppBadge: boolean) {

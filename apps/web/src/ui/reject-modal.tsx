@@ -1,9 +1,9 @@
 import { Modal, Select, Stack, Textarea } from '@mantine/core';
 import { REASON_REQUIRED } from '@portal/contract/messaging';
 import { useState } from 'react';
-import { FormActions } from '../../../ui/form-actions.tsx';
+import { FormActions } from './form-actions.tsx';
 
-/** A rejection with its reason (and, for brands, the field at fault), which the customer is told. */
+/** A rejection with its reason (and, for brands, the field at fault), which the customer or applicant is told. */
 export function RejectModal({
   title,
   fields,
