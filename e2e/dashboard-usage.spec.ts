@@ -1,4 +1,16 @@
+import type { Page } from '@playwright/test';
+import type { TCustomerDashboard } from '@portal/contract/dashboard';
+import type { TReport } from '@portal/contract/reports';
 import { CUSTOMER, checkScreen, expect, signInViaApi, test } from './support.ts';
+
+const usd = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
+
+/** An answer of the API, read with the page's session. */
+async function read<T>(page: Page, url: string): Promise<T> {
+  const response = await page.request.get(url);
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as T;
+}
 
 test("the dashboard's usage overview: charts with axes, dates and tooltips, and the numbers' real figures", async ({ page }) => {
   await signInViaApi(page, CUSTOMER);
@@ -23,6 +35,28 @@ test("the dashboard's usage overview: charts with axes, dates and tooltips, and 
   await page.mouse.move(box.x + box.width * 0.8, box.y + box.height * 0.5);
   await expect(sms.locator('.recharts-tooltip-wrapper')).toContainText(/\d{2}\/\d{2}\/\d{4}/);
   await checkScreen(page, 'dashboard-usage-sms');
+
+  // The Reports page's own figures: This Month's messages sent (never the replies received) and
+  // calls, Last 30 Days per day, in the user's time zone.
+  const [dashboard, month, days] = await Promise.all([
+    read<TCustomerDashboard>(page, '/api/dashboard'),
+    read<TReport>(page, '/api/reports?period=thisMonth'),
+    read<TReport>(page, '/api/reports?period=30days'),
+  ]);
+  expect(dashboard.usage.sms).toMatchObject({ volume: month.sms.messagesSent.value, cost: month.sms.smsCosts.value });
+  expect(dashboard.usage.sms.daily).toEqual(days.series.map((p) => ({ day: p.date, volume: p.smsSent })));
+  expect(dashboard.usage.voice).toMatchObject({ volume: month.voice.totalCalls, succeeded: month.voice.callsCompleted.value });
+  const figure = (label: string) =>
+    overview
+      .locator('div')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .last();
+  await expect(figure('Messages this month')).toContainText(month.sms.messagesSent.value.toLocaleString('en-US'));
+  await expect(figure('Delivered')).toContainText(month.sms.delivered.toLocaleString('en-US'));
+  await expect(figure('Cost this month')).toContainText(usd(month.sms.smsCosts.value));
+  await overview.getByRole('tab', { name: 'Voice' }).click();
+  await expect(figure('Calls this month')).toContainText(month.voice.totalCalls.toLocaleString('en-US'));
+  await expect(figure('Cost this month')).toContainText(usd(month.voice.voiceCosts.value));
 
   await overview.getByRole('tab', { name: 'Numbers' }).click();
   await expect(overview.getByText('Active numbers')).toBeVisible();

@@ -1,6 +1,8 @@
-import { and, count, eq, gte, inArray, isNull, sum } from 'drizzle-orm';
+import type { TCustomerDashboard } from '@portal/contract/dashboard';
+import type { TReport } from '@portal/contract/reports';
+import { and, count, eq, gte, inArray, isNull, sql, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, customers, invoices, phoneNumbers, tickets } from '../src/db/schema/index.ts';
+import { accounts, customers, invoices, phoneNumbers, tickets, users } from '../src/db/schema/index.ts';
 import { as, createTestApp, signIn, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -116,6 +118,76 @@ describe('customer dashboard', () => {
     expect(again.added).toBe(acme.added + 1);
     // the day before today held what it held before both changes
     expect(again.daily.at(-2).held).toBe(acme.daily.at(-2).held);
+  });
+
+  it("shows the Reports page's figures: This Month's outbound messages and calls, Last 30 Days per day", async () => {
+    const [dash, month, days] = await Promise.all([
+      get('customer', '/api/dashboard').then((r) => r.json<TCustomerDashboard>()),
+      get('customer', '/api/reports?period=thisMonth').then((r) => r.json<TReport>()),
+      get('customer', '/api/reports?period=30days').then((r) => r.json<TReport>()),
+    ]);
+    expect(month.period.timeZone).toBe('America/New_York');
+    const { sms, voice } = dash.usage;
+    expect(sms).toMatchObject({
+      volume: month.sms.messagesSent.value,
+      succeeded: month.sms.delivered,
+      failed: month.sms.failed,
+      cost: month.sms.smsCosts.value,
+    });
+    expect(voice).toMatchObject({
+      volume: month.voice.totalCalls,
+      succeeded: month.voice.callsCompleted.value,
+      failed: month.voice.failedCalls,
+      cost: month.voice.voiceCosts.value,
+    });
+    expect(sms.daily).toEqual(days.series.map((p) => ({ day: p.date, volume: p.smsSent })));
+    expect(voice.daily).toEqual(days.series.map((p) => ({ day: p.date, volume: p.calls })));
+    expect(sms.daily.reduce((n, d) => n + d.volume, 0)).toBe(days.sms.messagesSent.value);
+    expect(sms.daily.some((d) => d.volume > 0)).toBe(true);
+    const spend = month.overview.breakdown.filter((b) => b.service !== 'Other').reduce((n, b) => n + b.cost, 0);
+    expect(dash.metrics.monthToDateSpend).toBeCloseTo(spend, 6);
+  });
+
+  it('counts messages sent, not the replies received', async () => {
+    const token = (await post('admin', '/api/platform-tokens', { name: 'Dashboard test' })).json().token as string;
+    const [number] = await t.database.db
+      .select({ number: phoneNumbers.number })
+      .from(phoneNumbers)
+      .innerJoin(accounts, eq(accounts.id, phoneNumbers.accountId))
+      .innerJoin(users, eq(users.customerId, phoneNumbers.customerId))
+      .where(and(eq(users.email, 'customer@example.com'), isNull(accounts.deletedAt), sql`'SMS' = ANY(${phoneNumbers.features})`))
+      .limit(1);
+    // yesterday noon in New York (the user's zone): a day of both the month so far (unless today is the 1st) and the last 30 days
+    const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(Date.now() - 86_400_000));
+    const figures = async () => ({
+      dashboard: (await get('customer', '/api/dashboard')).json<TCustomerDashboard>().usage.sms,
+      report: (await get('customer', '/api/reports?period=30days')).json<TReport>().sms,
+    });
+    const before = await figures();
+    const received = await t.app.inject({
+      method: 'POST',
+      url: '/ingest/v1/inbound-messages',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        messages: [
+          {
+            messageId: `dash-${Date.now()}`,
+            from: '+12025550148',
+            to: number?.number,
+            body: 'Thanks',
+            receivedAt: `${yesterday}T16:00:00Z`,
+          },
+        ],
+      },
+    });
+    expect(received.json(), received.body).toMatchObject({ accepted: 1 });
+    const after = await figures();
+    expect(after.report.inbound).toBe(before.report.inbound + 1);
+    expect(after.report.messagesSent.value).toBe(before.report.messagesSent.value);
+    // (a reply costs what it costs: SMS Costs count it, on both screens)
+    const { cost: _costAfter, ...sent } = after.dashboard;
+    const { cost: _costBefore, ...sentBefore } = before.dashboard;
+    expect(sent).toEqual(sentBefore);
   });
 
   it('refuses staff (403)', async () => {

@@ -1,64 +1,16 @@
-import type { TDncSummary } from '@portal/contract/compliance';
 import type {
   TIngestCdrsResult,
   TIngestInboundMessagesResult,
   TIngestMessageEventsResult,
   TPlatformToken,
-  TPlatformTokenCreated,
 } from '@portal/contract/ingestion';
 import type { TCdr } from '@portal/contract/voice';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, auditLog, cdrs, messageEvents, messages, optOuts, phoneNumbers, platformTokens } from '../src/db/schema/index.ts';
-import { apiTestWorld } from './world.ts';
+import { auditLog, cdrs, messageEvents, messages, optOuts, platformTokens } from '../src/db/schema/index.ts';
+import { at, cdr, day, ingestionTestWorld, rowsOf } from './ingestion-world.ts';
 
-const { t, api, db, acme } = await apiTestWorld();
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-async function newToken(name = `Switch ${Math.random().toString(36).slice(2, 8)}`) {
-  const res = await api.as('staff:admin').post<TPlatformTokenCreated>('/api/platform-tokens', { name });
-  expect(res.status, res.body).toBe(201);
-  return res.json();
-}
-
-const post = (token: string | null, path: string, payload: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/ingest/v1${path}`,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    payload: payload as object,
-  });
-
-/** An Acme account's Voice number and its account. */
-const [voice] = await db
-  .select({ number: phoneNumbers.number, accountId: phoneNumbers.accountId })
-  .from(phoneNumbers)
-  .innerJoin(accounts, eq(accounts.id, phoneNumbers.accountId))
-  .where(and(eq(phoneNumbers.customerId, acme.id), sql`'Voice' = ANY(${phoneNumbers.features})`, sql`${accounts.deletedAt} IS NULL`))
-  .orderBy(phoneNumbers.number)
-  .limit(1);
-const acmeNumber = voice?.number as string;
-const acmeAccount = voice?.accountId as string;
-
-/** Yesterday at 10:00 UTC, and its day. */
-const yesterday = new Date(Date.now() - 86_400_000);
-const day = yesterday.toISOString().slice(0, 10);
-const at = (hh: string) => `${day}T${hh}Z`;
-
-async function usage(accountId: string, service: 'Voice' | 'SMS', onDay = day) {
-  const [row] = rowsOf<{ volume: number; succeeded: number; failed: number; units: number; revenue: string }>(
-    await db.execute(sql`SELECT volume, succeeded, failed, units, revenue::text AS revenue FROM usage_daily
-      WHERE account_id = ${accountId} AND service = ${service} AND day = ${onDay}`),
-  );
-  return {
-    volume: row?.volume ?? 0,
-    succeeded: row?.succeeded ?? 0,
-    failed: row?.failed ?? 0,
-    units: row?.units ?? 0,
-    revenue: Number(row?.revenue ?? 0),
-  };
-}
+const { t, api, db, acme, newToken, post, acmeNumber, acmeAccount, usage } = await ingestionTestWorld();
 
 describe('platform tokens', () => {
   it('are created by a staff Admin, shown once, stored as a hash, listed by prefix; others get 403', async () => {
@@ -142,18 +94,6 @@ describe('platform tokens', () => {
     expect(Object.keys(res.json().paths)).toEqual(['/ingest/v1/cdrs', '/ingest/v1/message-events', '/ingest/v1/inbound-messages']);
   });
 });
-
-function cdr(
-  callId: string,
-  direction: 'Inbound' | 'Outbound',
-  from: string,
-  to: string,
-  status: string,
-  durationSeconds: number,
-  time = '10:00:00',
-) {
-  return { callId, from, to, startedAt: at(time), durationSeconds, status, direction };
-}
 
 describe('POST /ingest/v1/cdrs', () => {
   it('attributes, rates, stores and rolls up a batch once; the same batch again is all duplicates; an unknown number is rejected alone', async () => {
@@ -443,70 +383,3 @@ describe('POST /ingest/v1/inbound-messages', () => {
     expect(res.json().error.fields).toHaveProperty(['messages.0.from']);
   });
 });
-
-// support files: the DNO list obeyed at call ingestion (brief F)
-describe('POST /ingest/v1/cdrs and the DNO list', () => {
-  it("refuses (stores nothing of) a call whose calling number is on its customer's DNO list, by number or block, and counts it", async () => {
-    const { token } = await newToken();
-    const run = `dno${Date.now()}`;
-    const [globexVoice] = await db
-      .select({ number: phoneNumbers.number })
-      .from(phoneNumbers)
-      .innerJoin(accounts, eq(accounts.id, phoneNumbers.accountId))
-      .where(and(sql`${phoneNumbers.customerId} <> ${acme.id}`, sql`${accounts.deletedAt} IS NULL`))
-      .orderBy(phoneNumbers.number)
-      .limit(1);
-    const otherNumber = globexVoice?.number as string;
-    // Acme's DNO list: its own number (it must never originate calls) and the 646 area code
-    for (const number of [acmeNumber, '646']) {
-      const res = await api.as('customer:admin').post('/api/compliance/entries', { number, listType: 'DNO' });
-      expect(res.status, res.body).toBe(201);
-    }
-    const blocksBefore = await blocked(acme.id);
-    const before = await usage(acmeAccount, 'Voice');
-
-    const res = await post(token, '/cdrs', {
-      records: [
-        cdr(`${run}-1`, 'Outbound', acmeNumber, '+14155550101', 'Completed', 30),
-        cdr(`${run}-2`, 'Inbound', '+16465550100', acmeNumber, 'Completed', 30),
-        cdr(`${run}-3`, 'Inbound', '+13125550100', acmeNumber, 'Completed', 30),
-        // 646 is on Acme's list, not on the other customer's
-        cdr(`${run}-4`, 'Inbound', '+16465550100', otherNumber, 'Completed', 30),
-      ],
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<TIngestCdrsResult>()).toEqual({
-      accepted: 2,
-      duplicates: 0,
-      rejected: [
-        { index: 0, callId: `${run}-1`, code: 'DNO_LISTED', message: `${acmeNumber} is on the customer's Do Not Originate (DNO) list` },
-        {
-          index: 1,
-          callId: `${run}-2`,
-          code: 'DNO_LISTED',
-          message: "+16465550100 is on the customer's Do Not Originate (DNO) list (the block +1646)",
-        },
-      ],
-    });
-    const stored = await db
-      .select({ callId: cdrs.callId })
-      .from(cdrs)
-      .where(sql`${cdrs.callId} LIKE ${`${run}-%`}`)
-      .orderBy(cdrs.callId);
-    expect(stored.map((c) => c.callId)).toEqual([`${run}-3`, `${run}-4`]);
-    expect((await usage(acmeAccount, 'Voice')).volume - before.volume).toBe(1);
-    // counted on the calls' UTC day, for Acme's DNO list
-    expect((await blocked(acme.id)) - blocksBefore).toBe(2);
-    const summary = (await api.as('customer:admin').get<TDncSummary>('/api/compliance/summary')).json();
-    expect(summary.stopped.DNO).toBe(2);
-  });
-});
-
-async function blocked(customerId: string) {
-  const [row] = rowsOf<{ blocked: number }>(
-    await db.execute(
-      sql`SELECT blocked FROM compliance_blocks_daily WHERE customer_id = ${customerId} AND list_type = 'DNO' AND day = ${day}`,
-    ),
-  );
-  return row?.blocked ?? 0;
-}

@@ -214,7 +214,11 @@ export const ZReportNumbers = z.object({
 
 /** The staff analytics variant (all customers, or the picked one). */
 export const ZReportAnalytics = z.object({
-  /** Revenue per calendar month of the period (invoiced usage and fees from the rollups), with growth against the month before. */
+  /**
+   * Revenue per calendar month of the period, with growth against the month before: the rollups'
+   * usage and number fees plus Other (invoice service lines and charges issued in the month), so a
+   * month's revenue is the sum of its revenue per service.
+   */
   revenueGrowth: z.array(z.object({ month: z.string(), revenue: z.number(), growth: z.number().nullable() })),
   revenueByService: z.array(ZServiceShare),
   /** Detailed table: one row per customer and service in the period, by revenue (first 100). */

@@ -155,24 +155,6 @@ export async function recentAccounts(db: DbOrTx, customerId: string, limit: numb
     .limit(limit);
 }
 
-/** Daily usage per service since a day, for the customer's live accounts. */
-export async function dailyUsage(db: DbOrTx, customerId: string, since: string) {
-  return db
-    .select({
-      day: usageDaily.day,
-      service: usageDaily.service,
-      volume: sql<number>`sum(${usageDaily.volume})::int`,
-      succeeded: sql<number>`sum(${usageDaily.succeeded})::int`,
-      failed: sql<number>`sum(${usageDaily.failed})::int`,
-      revenue: sql<string>`sum(${usageDaily.revenue})`,
-    })
-    .from(usageDaily)
-    .innerJoin(accounts, eq(accounts.id, usageDaily.accountId))
-    .where(and(eq(usageDaily.customerId, customerId), gte(usageDaily.day, since), isNull(accounts.deletedAt)))
-    .groupBy(usageDaily.day, usageDaily.service)
-    .orderBy(usageDaily.day);
-}
-
 /** The company's numbers held now (live accounts), per type: how many are active and their monthly fees. */
 export async function heldNumbersByType(db: DbOrTx, customerId: string) {
   return db

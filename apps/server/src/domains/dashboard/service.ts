@@ -2,6 +2,7 @@ import type { TAdminDashboard, TCustomerDashboard, TNumbersOverview } from '@por
 import { SERVICE_COMPONENTS } from '@portal/contract/support';
 import { type Ctx, userOf } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
+import { companyUsage } from '../reports/service.ts';
 import { statusTiles } from '../support/service.ts';
 import * as repo from './repo.ts';
 
@@ -49,8 +50,6 @@ export async function adminDashboard(ctx: Ctx): Promise<TAdminDashboard> {
   };
 }
 
-type Service = 'SMS' | 'Voice' | 'Numbers';
-
 const NUMBER_TYPE_LABELS: Record<string, string> = { DID: 'Local (DID)', TFN: 'Toll-Free' };
 
 /**
@@ -94,8 +93,7 @@ export async function customerDashboard(ctx: Ctx): Promise<TCustomerDashboard> {
   if (!customerId) throw notFound('Company');
   const now = new Date();
   const since = ymd(new Date(now.getTime() - 29 * DAY_MS));
-  const month = monthStart(now);
-  const [companyName, activeSubAccounts, activeNumbers, openTickets, status, recentAccounts, recentTickets, daily, numbers] =
+  const [companyName, activeSubAccounts, activeNumbers, openTickets, status, recentAccounts, recentTickets, usage, numbers] =
     await Promise.all([
       repo.companyName(ctx.db, customerId),
       repo.countActiveAccounts(ctx.db, customerId),
@@ -104,44 +102,25 @@ export async function customerDashboard(ctx: Ctx): Promise<TCustomerDashboard> {
       statusTiles(ctx),
       repo.recentAccounts(ctx.db, customerId, 5),
       repo.recentTickets(ctx.db, customerId, false, 5),
-      repo.dailyUsage(ctx.db, customerId, since < month ? since : month),
+      // the Reports page's own computation: This Month's totals, Last 30 Days' series, in the user's zone
+      companyUsage(ctx, { now }),
       numbersOverview(ctx, customerId, since, now),
     ]);
   if (!companyName) throw notFound('Company');
-
-  /** Month-to-date totals per service, and the last 30 days' daily volumes. */
-  const summary = (service: Service) => {
-    const rows = daily.filter((d) => d.service === service);
-    const thisMonth = rows.filter((d) => d.day >= month);
-    const days: { day: string; volume: number }[] = [];
-    for (let t = new Date(`${since}T00:00:00Z`).getTime(); t <= now.getTime(); t += DAY_MS) {
-      const day = ymd(new Date(t));
-      days.push({ day, volume: rows.find((r) => r.day === day)?.volume ?? 0 });
-    }
-    return {
-      volume: thisMonth.reduce((s, d) => s + d.volume, 0),
-      succeeded: thisMonth.reduce((s, d) => s + d.succeeded, 0),
-      failed: thisMonth.reduce((s, d) => s + d.failed, 0),
-      cost: Math.round(thisMonth.reduce((s, d) => s + Number(d.revenue), 0) * 100) / 100,
-      daily: days,
-    };
-  };
-  const usage = { sms: summary('SMS'), voice: summary('Voice') };
-  // Month-to-date spend includes the numbers' prorated fees (the Numbers rollup).
-  const numberFees = summary('Numbers').cost;
   return {
     companyName,
     userName: auth.name,
     metrics: {
       activeSubAccounts,
       activeNumbers,
-      monthToDateSpend: Math.round((usage.sms.cost + usage.voice.cost + numberFees) * 100) / 100,
+      // this month's usage and the numbers' prorated fees (the Numbers rollup)
+      monthToDateSpend: usage.spend,
       openTickets,
     },
     serviceStatus: status.map(isoOrNull),
     recentAccounts: recentAccounts.map((a) => ({ ...a, lastAccessed: a.lastAccessed?.toISOString() ?? null })),
     recentTickets: recentTickets.map(iso),
-    usage,
+    usage: { sms: usage.sms, voice: usage.voice },
     numbers,
   };
 }

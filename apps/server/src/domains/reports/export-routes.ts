@@ -13,7 +13,7 @@ import { sendExport } from '../../lib/export.ts';
 import { routesFor } from '../../lib/routes.ts';
 import { exportCdrs, exportReport, type FileStream } from './export.ts';
 import { fileByToken, getFile, listFiles } from './files.ts';
-import { FORMAT_CONTENT_TYPES } from './render.ts';
+import { FORMAT_CONTENT_TYPES } from './report-table.ts';
 import { createSchedule, deleteSchedule, listSchedules, updateSchedule } from './schedules.ts';
 
 /** A report file's bytes (CSV, XLSX or PDF). */

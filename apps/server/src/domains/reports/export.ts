@@ -1,5 +1,5 @@
 /**
- * The Reports screens' downloads: a tab's figures (render.ts, pdf.ts) and the CDR tab's export of
+ * The Reports screens' downloads: a tab's figures (render.ts; spreadsheets.ts, pdf.ts) and the CDR tab's export of
  * the calls between two days, streamed from the database (keyset chunks; on PostgreSQL a CSV is
  * PostgreSQL's own COPY, as the CDR list's export). A CDR range holding more than
  * LARGE_EXPORT_ROWS calls becomes a job that writes the file into report_files (jobs.ts).
@@ -15,25 +15,19 @@ import { afterKey, param, runStatement, type Statement, statementExport, type Ti
 import { fileView, insertFile } from './files.ts';
 import { cdrExportJob } from './jobs.ts';
 import { hms, type PdfHeading, PdfLayout, pagesFor, pdfDocument, writeReportPdf } from './pdf.ts';
+import { reportInfo, reportTables } from './render.ts';
 import {
-  addSheet,
   type Cell,
-  csvWriter,
-  excelWorkbook,
   FORMAT_CONTENT_TYPES,
   periodLine,
   type ReportColumn,
   reportFileName,
-  reportInfo,
-  reportTables,
   reportTitle,
   STAFF_TABS,
-  sheetCaughtUp,
   usDate,
-  writeReportCsv,
-  writeReportXlsx,
-} from './render.ts';
+} from './report-table.ts';
 import { buildReport, reportTimeZone, resolveReportScope } from './service.ts';
+import { addSheet, csvWriter, excelWorkbook, sheetCaughtUp, writeReportCsv, writeReportXlsx } from './spreadsheets.ts';
 
 /** A CDR export over this many calls runs as a job and ends with a notification and a link. */
 export const LARGE_EXPORT_ROWS = 100_000;

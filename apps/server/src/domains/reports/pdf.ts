@@ -8,7 +8,7 @@
  * number of rows (every row is one line of a fixed height).
  */
 import PDFDocument from 'pdfkit';
-import { type Cell, type CellKind, cellOf, type ReportColumn, type ReportTable, usDate } from './render.ts';
+import { type Cell, type CellKind, cellOf, type ReportColumn, type ReportTable, usDate } from './report-table.ts';
 
 const PAGE = { width: 612, height: 792 };
 const MARGIN = { top: 48, left: 48, right: 48, bottom: 60 };

@@ -157,6 +157,12 @@ function numberScope(scope: ReportScope): SQL | undefined {
   return undefined;
 }
 
+/** An amount of a calendar month (YYYY-MM). */
+export interface MonthAmount {
+  month: string;
+  amount: number;
+}
+
 /** Port-ins under way now: every request neither Completed nor Rejected. */
 export const OPEN_PORTING_STATUSES = ['Pending Docs', 'In Progress', 'Scheduled'] as const;
 
@@ -168,7 +174,8 @@ export const OPEN_PORTING_STATUSES = ['Pending Docs', 'In Progress', 'Scheduled'
  * - other / previousOther: the breakdown's Other, what invoices issued in each period billed
  *   besides usage and number fees: service lines (recurring services, one-off charges) and
  *   positive adjustments (credits lower a bill; they are not a service). Drafts and void invoices
- *   are not billed. For one account: the lines billed to it.
+ *   are not billed. For one account: the lines billed to it;
+ * - otherByMonth: the period's Other per calendar month of issue (the revenue growth series).
  */
 export async function smallFigures(db: DbOrTx, scope: ReportScope, span: TimeRange, current: DayRange, previous: DayRange) {
   const byScope = (customerCol: SQL, accountCol: SQL) =>
@@ -181,6 +188,14 @@ export async function smallFigures(db: DbOrTx, scope: ReportScope, span: TimeRan
     WHERE a.id = ${accountCol} AND a.deleted_at IS NULL AND c.deleted_at IS NULL)`;
   const issued = (r: DayRange) => sql`i.issue_date BETWEEN ${r.from}::date AND ${r.to}::date`;
   const result = await db.execute(sql`
+    WITH other AS (
+      SELECT to_char(i.issue_date, 'YYYY-MM') AS month, ${issued(current)} AS current, sum(l.amount)::float8 AS amount
+      FROM ${invoiceLines} l JOIN ${invoices} i ON i.id = l.invoice_id JOIN ${customers} c ON c.id = i.customer_id
+      WHERE ${byScope(sql`i.customer_id`, sql`coalesce(l.account_id, i.account_id)`)} AND c.deleted_at IS NULL
+        AND i.status NOT IN ('Draft', 'Void') AND (l.kind = 'services' OR (l.kind = 'adjustment' AND l.amount > 0))
+        AND (${issued(current)} OR ${issued(previous)})
+      GROUP BY 1, 2
+    )
     SELECT
       (SELECT count(*) FROM ${portingRequests} p
         WHERE ${byScope(sql`p.customer_id`, sql`p.account_id`)} AND p.status IN (${sql.join(
@@ -194,29 +209,26 @@ export async function smallFigures(db: DbOrTx, scope: ReportScope, span: TimeRan
         SELECT n.type, count(*)::int AS count, sum(n.monthly_fee)::float8 AS fees FROM ${phoneNumbers} n
         WHERE ${byScope(sql`n.customer_id`, sql`n.account_id`)} AND n.status = 'Active' AND ${liveAccount(sql`n.account_id`)}
         GROUP BY n.type) t) AS numbers,
-      other.current AS other, other.previous AS "previousOther"
-    FROM (
-      SELECT coalesce(sum(l.amount) FILTER (WHERE ${issued(current)}), 0)::float8 AS current,
-             coalesce(sum(l.amount) FILTER (WHERE ${issued(previous)}), 0)::float8 AS previous
-      FROM ${invoiceLines} l JOIN ${invoices} i ON i.id = l.invoice_id JOIN ${customers} c ON c.id = i.customer_id
-      WHERE ${byScope(sql`i.customer_id`, sql`coalesce(l.account_id, i.account_id)`)} AND c.deleted_at IS NULL
-        AND i.status NOT IN ('Draft', 'Void') AND (l.kind = 'services' OR (l.kind = 'adjustment' AND l.amount > 0))
-        AND (${issued(current)} OR ${issued(previous)})
-    ) other`);
+      (SELECT coalesce(sum(amount) FILTER (WHERE current), 0) FROM other)::float8 AS other,
+      (SELECT coalesce(sum(amount) FILTER (WHERE NOT current), 0) FROM other)::float8 AS "previousOther",
+      (SELECT coalesce(json_agg(json_build_object('month', month, 'amount', amount) ORDER BY month), '[]') FROM other
+        WHERE current) AS "otherByMonth"`);
   const row = rowsOf<{
     porting: number;
     optOuts: number;
     numbers: { type: string; count: number; fees: number }[] | string;
     other: number;
     previousOther: number;
+    otherByMonth: MonthAmount[] | string;
   }>(result)[0];
-  const numbers = typeof row?.numbers === 'string' ? JSON.parse(row.numbers) : (row?.numbers ?? []);
+  const json = <T>(v: T[] | string | undefined): T[] => (typeof v === 'string' ? JSON.parse(v) : (v ?? []));
   return {
-    numbersByType: numbers as { type: string; count: number; fees: number }[],
+    numbersByType: json(row?.numbers),
     porting: Number(row?.porting ?? 0),
     optOuts: Number(row?.optOuts ?? 0),
     other: Number(row?.other ?? 0),
     previousOther: Number(row?.previousOther ?? 0),
+    otherByMonth: json(row?.otherByMonth).map((m) => ({ month: m.month, amount: Number(m.amount) })),
   };
 }
 

@@ -14,7 +14,7 @@ import { queueEmail } from '../email/service.ts';
 import { checkTab, collect, renderReport } from './export.ts';
 import { downloadPath, FILE_DAYS, insertFile } from './files.ts';
 import { addDays, monthStart } from './periods.ts';
-import { periodLine, reportTitle } from './render.ts';
+import { periodLine, reportTitle } from './report-table.ts';
 import { buildReport } from './service.ts';
 
 /** The hour (UTC) a due report is made: early in the working day on both sides of the Atlantic. */
