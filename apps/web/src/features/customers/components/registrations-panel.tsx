@@ -29,14 +29,13 @@ export function RegistrationsPanel() {
       { onSuccess: () => toastSuccess(`${REGISTRATION_APPROVED}: ${r.companyName}`), onError: (e) => toastError(e) },
     );
 
+  // Long names and addresses wrap here (a handful of rows to read before deciding), never cut.
   const columns: Column<TRegistration>[] = [
     {
       key: 'company',
       header: 'Company',
-      kind: 'name',
-      maxWidth: 220,
       render: (r) => (
-        <Stack gap={0}>
+        <Stack gap={0} miw={180}>
           <Text size="sm" fw={500}>
             {r.companyName}
           </Text>
@@ -49,19 +48,19 @@ export function RegistrationsPanel() {
     {
       key: 'contact',
       header: 'Contact',
-      kind: 'name',
-      maxWidth: 220,
       render: (r) => (
-        <Stack gap={0}>
+        <Stack gap={0} miw={160}>
           <Text size="sm">{r.contactName}</Text>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {r.email}
+          </Text>
+          <Text size="xs" c="dimmed">
+            <PhoneText value={r.phone} />
           </Text>
         </Stack>
       ),
     },
-    { key: 'phone', header: 'Phone Number', kind: 'figure', render: (r) => <PhoneText value={r.phone} /> },
-    { key: 'registeredAt', header: 'Signed Up', kind: 'figure', render: (r) => <DateText value={r.registeredAt} format="datetime" /> },
+    { key: 'registeredAt', header: 'Signed Up', kind: 'figure', render: (r) => <DateText value={r.registeredAt} format="stacked" /> },
     {
       key: 'emailVerified',
       header: 'Email',
