@@ -74,6 +74,15 @@ const ZConfig = z.object({
     .url()
     .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
     .optional(),
+  /**
+   * The provider's SMS gateway for notification texts: each is POSTed as JSON { from, to, text }
+   * (from: settings' smsNotificationSender). Without it, texts are kept in the outbox like emails.
+   */
+  SMS_GATEWAY_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), 'must start with http:// or https://')
+    .optional(),
   /** The sender of the portal's emails, e.g. "382 Communications <no-reply@example.com>". */
   SMTP_FROM: z.string().min(3).optional(),
   /**

@@ -4,6 +4,8 @@ import { ZIsoDateTime, ZPage, ZPageQuery, ZText } from './common.ts';
 /** An email the portal sent or, with no SMTP server configured, kept in its outbox. */
 export const ZOutboxEmail = z.object({
   id: z.uuid(),
+  /** email, or sms (a notification text) */
+  channel: z.enum(['email', 'sms']),
   to: z.string(),
   subject: z.string(),
   body: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZText } from './common.ts';
+import { toE164 } from './phone.ts';
 
 /** System settings with the spec's defaults (customer document, section 9) and bounds (section 5). */
 export const ZSystemSettings = z.object({
@@ -35,6 +36,16 @@ export const ZSystemSettings = z.object({
   smtpUsername: ZText().max(200).default(''),
   smtpPassword: ZText().max(200).default(''),
   emailFromName: ZText().max(120).default('382 Communications'),
+  /**
+   * The number notification texts come from (users who turned SMS on); empty: no SMS notifications.
+   * Sent through SMS_GATEWAY_URL when the server has one, else kept in the outbox.
+   */
+  smsNotificationSender: ZText()
+    .trim()
+    .max(30)
+    // stored in E.164 (settings service); a refinement, not a transform: the answer's schema too
+    .refine((value) => value === '' || toE164(value) !== null, 'Enter a valid phone number, e.g. +1 800 555 0382')
+    .default(''),
   maintenanceMode: z.boolean().default(false),
   maintenanceMessage: ZText().max(500).default('The portal is down for scheduled maintenance. Please try again later.'),
   defaultUserRole: ZText().default('Support'),

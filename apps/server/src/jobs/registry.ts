@@ -1,7 +1,7 @@
 import { purgeApiRequestsJob } from '../domains/api-access/jobs.ts';
 import { sweepExpiredSessionsJob } from '../domains/auth/jobs.ts';
 import { autoPayJob, budgetJob, invoiceRunJob, overdueJob, rerateJob, settlePaymentJob } from '../domains/billing/jobs.ts';
-import { sendEmailJob } from '../domains/email/jobs.ts';
+import { sendEmailJob, sendSmsJob } from '../domains/email/jobs.ts';
 import { purgeMessagesJob, simulateDeliveryJob } from '../domains/messaging/jobs.ts';
 import { weeklyDigestJob } from '../domains/notifications/jobs.ts';
 import { cdrExportJob, purgeReportFilesJob, reportSchedulesJob } from '../domains/reports/jobs.ts';
@@ -12,6 +12,7 @@ import type { JobDefinition } from './queue.ts';
 /** Every job of the portal: each gets its queue (and its schedule) when the server starts. */
 export const ALL_JOBS: readonly JobDefinition<never>[] = [
   sendEmailJob,
+  sendSmsJob,
   sweepExpiredSessionsJob,
   deactivateStaleIpsJob,
   purgeMessagesJob,

@@ -10,11 +10,14 @@ export const systemSettings = pgTable('system_settings', {
   updatedAt: updatedAt(),
 });
 
-/** Every email the portal sends; with no SMTP configured it stays here (readable by staff). */
+/** Every email (and notification SMS) the portal sends; with no provider configured it stays here (readable by staff). */
 export const emailOutbox = pgTable(
   'email_outbox',
   {
     id: id(),
+    /** email, or sms (notifications texted to users who turned SMS on, from settings' smsNotificationSender) */
+    channel: text('channel').notNull().default('email'),
+    /** An email address, or a phone number (E.164) for SMS. */
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),

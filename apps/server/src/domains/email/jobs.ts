@@ -31,3 +31,36 @@ export const sendEmailJob = defineJob<{ outboxId: string }>(
   },
   { retry: { limit: 5, delaySeconds: 30, backoff: true }, timeoutSeconds: 120 },
 );
+
+/**
+ * Sends one notification text to SMS_GATEWAY_URL (POST JSON { from, to, text }, a 2xx answer is
+ * accepted) and marks it sent; failures are retried like emails, then marked failed.
+ */
+export const sendSmsJob = defineJob<{ outboxId: string }>(
+  'sms.send',
+  async (ctx, { outboxId }, run) => {
+    const sms = await repo.findOutboxEmail(ctx.db, outboxId);
+    if (!sms || sms.state === 'sent') return;
+    const { smsNotificationSender } = await getSettings(ctx.db);
+    const gateway = ctx.config.SMS_GATEWAY_URL;
+    if (!gateway || !smsNotificationSender) {
+      await repo.setOutboxState(ctx.db, outboxId, { state: 'kept' });
+      return;
+    }
+    try {
+      const response = await fetch(gateway, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ from: smsNotificationSender, to: sms.toAddress, text: sms.body }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (!response.ok) throw new Error(`The SMS gateway answered ${response.status}`);
+    } catch (err) {
+      const error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      await repo.setOutboxState(ctx.db, outboxId, { state: run.lastAttempt ? 'failed' : 'queued', error });
+      throw err;
+    }
+    await repo.setOutboxState(ctx.db, outboxId, { state: 'sent', error: null, sentAt: new Date() });
+  },
+  { retry: { limit: 5, delaySeconds: 30, backoff: true }, timeoutSeconds: 60 },
+);

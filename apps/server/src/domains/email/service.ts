@@ -4,7 +4,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { getSettings } from '../../lib/settings.ts';
-import { sendEmailJob } from './jobs.ts';
+import { sendEmailJob, sendSmsJob } from './jobs.ts';
 import { type Email, smtpTarget } from './mailer.ts';
 import * as repo from './repo.ts';
 
@@ -27,6 +27,24 @@ export async function queueEmail(ctx: Ctx, email: Email): Promise<void> {
   if (sending) await enqueue(ctx, sendEmailJob, { outboxId });
 }
 
+/**
+ * A notification text, through the same outbox: from settings' smsNotificationSender (no sender, no
+ * text), sent by the job through SMS_GATEWAY_URL when the server has one, else kept for staff to read.
+ */
+export async function queueSms(ctx: Ctx, sms: { to: string; text: string }): Promise<void> {
+  const { smsNotificationSender } = await getSettings(ctx.db);
+  if (!smsNotificationSender) return;
+  const sending = Boolean(ctx.config.SMS_GATEWAY_URL);
+  const outboxId = await repo.insertOutboxEmail(ctx.db, {
+    channel: 'sms',
+    toAddress: sms.to,
+    subject: `SMS from ${smsNotificationSender}`,
+    body: sms.text,
+    state: sending ? 'queued' : 'kept',
+  });
+  if (sending) await enqueue(ctx, sendSmsJob, { outboxId });
+}
+
 /** Tokens in links (password reset, invitations) open someone else's account: staff never see them. */
 export function maskLinkSecrets(text: string): string {
   return text.replace(/([?&](?:token|key|secret|code)=)[^\s&#]+/gi, '$1[hidden]');
@@ -41,6 +59,7 @@ export async function listOutbox(db: DbOrTx, q: TListOutboxQuery, opts: { showLi
   return pageOf(
     rows.map((r) => ({
       id: r.id,
+      channel: r.channel === 'sms' ? ('sms' as const) : ('email' as const),
       to: r.toAddress,
       subject: r.subject,
       body: opts.showLinks ? r.body : maskLinkSecrets(r.body),

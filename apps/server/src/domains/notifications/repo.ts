@@ -65,6 +65,7 @@ export async function recipients(db: DbOrTx, ids: string[]) {
       id: users.id,
       email: users.email,
       name: users.name,
+      phone: users.phone,
       flags: notificationSettings.flags,
       preferences: notificationSettings.preferences,
     })

@@ -6,13 +6,14 @@ import {
   type TNotificationSettings,
   type TNotificationSettingsBody,
 } from '@portal/contract/notifications';
+import { toE164 } from '@portal/contract/phone';
 import { DEFAULT_NOTIFICATION_FLAGS, DEFAULT_NOTIFICATION_PREFERENCES } from '@portal/contract/settings';
 import type { notifications } from '../../db/schema/index.ts';
 import { afterCommit, type Ctx, inTransaction, userOf } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { liveHub } from '../../lib/live.ts';
 import { recordAudit } from '../audit/service.ts';
-import { queueEmail } from '../email/service.ts';
+import { queueEmail, queueSms } from '../email/service.ts';
 import * as repo from './repo.ts';
 
 function toNotification(row: typeof notifications.$inferSelect): TNotification {
@@ -93,6 +94,7 @@ export async function notifyUsers(tx: Ctx, userIds: string[], n: NewNotification
   const type = spec?.type ?? n.type ?? 'system';
   const inApp: string[] = [];
   const emails: { address: string; name: string }[] = [];
+  const texts: string[] = [];
   if (!spec) inApp.push(...ids);
   else {
     for (const u of await repo.recipients(tx.db, ids)) {
@@ -102,6 +104,9 @@ export async function notifyUsers(tx: Ctx, userIds: string[], n: NewNotification
       if (spec.security || (wanted && flags.commsInApp !== false && prefs.inAppAll !== false)) inApp.push(u.id);
       if (n.email !== false && wanted && flags.commsEmail !== false && prefs[spec.email] !== false)
         emails.push({ address: u.email, name: u.name });
+      // commsSms is off unless the user turned it on; a text needs a number that is one
+      const phone = u.phone ? toE164(u.phone) : null;
+      if (n.email !== false && wanted && flags.commsSms === true && phone) texts.push(phone);
     }
   }
   await repo.insertMany(
@@ -121,6 +126,7 @@ export async function notifyUsers(tx: Ctx, userIds: string[], n: NewNotification
       ].join('\n'),
     });
   }
+  for (const to of texts) await queueSms(tx, { to, text: `${tx.config.PORTAL_BRAND}: ${n.title}. ${n.message}`.slice(0, 480) });
   const hub = liveHub(tx.database, (err) => tx.log.warn({ err }, 'live push failed'));
   afterCommit(tx, () => hub.publish(inApp));
 }

@@ -3,6 +3,8 @@
  * spec's bounds as one audited change. Reading lives in lib/settings.ts so the auth plugin can use
  * it without importing a domain; this service owns the rest.
  */
+
+import { toE164 } from '@portal/contract/phone';
 import {
   type TSystemSettings,
   type TSystemSettingsView,
@@ -38,6 +40,8 @@ export async function saveSettings(ctx: Ctx, body: z.output<typeof ZSystemSettin
     const patch = { ...body };
     // the password is write-only: an empty value keeps the stored one
     if (patch.smtpPassword === '') delete patch.smtpPassword;
+    // the SMS sender is kept in E.164, however it was typed (the schema checked it is a number)
+    if (patch.smsNotificationSender) patch.smsNotificationSender = toE164(patch.smsNotificationSender) ?? patch.smsNotificationSender;
     const after = ZSystemSettings.parse({ ...before, ...patch });
     const changed = (Object.keys(after) as (keyof TSystemSettings)[]).filter((k) => JSON.stringify(after[k]) !== JSON.stringify(before[k]));
     await tx.db

@@ -24,6 +24,7 @@ export function EmailOutbox() {
 
   const columns: Column<TOutboxEmail>[] = [
     { key: 'createdAt', header: 'Date', kind: 'figure', render: (m) => formatDateTime(m.createdAt) },
+    { key: 'channel', header: 'Channel', kind: 'badge', render: (m) => (m.channel === 'sms' ? 'SMS' : 'Email') },
     { key: 'to', header: 'To', kind: 'name', render: (m) => m.to },
     {
       key: 'subject',

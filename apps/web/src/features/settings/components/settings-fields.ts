@@ -161,6 +161,11 @@ export const FIELDS: Record<SettingKey, FieldSpec> = {
     kind: 'password',
   },
   emailFromName: { label: 'From Name', help: 'The sender name on every email.', kind: 'text' },
+  smsNotificationSender: {
+    label: 'SMS Notifications Sender',
+    help: "The number notification texts come from, to users who turned SMS on. Empty: no texts. Without the server's SMS gateway they are kept in the outbox.",
+    kind: 'text',
+  },
   maintenanceMode: { label: 'Maintenance mode', help: 'Closes the portal and the public API to customers.', kind: 'switch' },
   maintenanceMessage: {
     label: 'Maintenance Message',
@@ -199,7 +204,10 @@ export const SETTINGS_TABS = {
     { title: 'Retention', keys: ['apiLogRetentionDays', 'messageRetentionDays'] },
   ],
   billing: [{ title: 'Invoices', keys: ['defaultPaymentTerms', 'invoicePrefix', 'sendPaymentReminders'] }],
-  email: [{ title: 'Email Delivery', keys: ['emailProvider', 'smtpServer', 'smtpPort', 'smtpUsername', 'smtpPassword', 'emailFromName'] }],
+  email: [
+    { title: 'Email Delivery', keys: ['emailProvider', 'smtpServer', 'smtpPort', 'smtpUsername', 'smtpPassword', 'emailFromName'] },
+    { title: 'SMS Notifications', keys: ['smsNotificationSender'] },
+  ],
   maintenance: [{ title: 'Maintenance', keys: ['maintenanceMode', 'maintenanceMessage'] }],
 } as const satisfies Record<string, readonly { title: string; keys: readonly SettingKey[] }[]>;
 export type SettingsTab = keyof typeof SETTINGS_TABS;
