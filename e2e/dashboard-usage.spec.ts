@@ -74,3 +74,58 @@ test("the dashboard's usage overview: charts with axes, dates and tooltips, and 
   await overview.getByRole('figure', { name: 'Numbers held per day, last 30 days' }).scrollIntoViewIfNeeded();
   await checkScreen(page, 'dashboard-usage-numbers-700px');
 });
+
+test("the dashboard's service shares: This Month's Service Breakdown of the Reports page, beside the usage overview", async ({ page }) => {
+  await signInViaApi(page, CUSTOMER);
+  await page.goto('/customer');
+  const card = page.getByRole('region', { name: 'Service Shares' });
+  const list = card.getByRole('list', { name: 'Service Shares' });
+  await expect(list).toBeVisible();
+
+  const [dashboard, month] = await Promise.all([
+    read<TCustomerDashboard>(page, '/api/dashboard'),
+    read<TReport>(page, '/api/reports?period=thisMonth'),
+  ]);
+  // the same computation as the Reports Overview of This Month, in the user's zone
+  expect(dashboard.serviceShares).toEqual(
+    month.overview.breakdown.map((b) => ({ service: b.service, amount: b.cost, percent: b.percent })),
+  );
+  expect(dashboard.month).toMatchObject({
+    startDate: month.period.startDate,
+    endDate: month.period.endDate,
+    timeZone: month.period.timeZone,
+  });
+  const sum = dashboard.serviceShares.reduce((n, s) => n + s.percent, 0);
+  expect(Math.abs(sum - 100)).toBeLessThanOrEqual(0.1);
+
+  const mmddyyyy = (d: string) => `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}`;
+  await expect(card).toContainText(
+    `This month, ${mmddyyyy(dashboard.month.startDate)} – ${mmddyyyy(dashboard.month.endDate)} (${dashboard.month.timeZone})`,
+  );
+  const rows = list.getByRole('listitem');
+  await expect(rows).toHaveCount(4);
+  for (const [i, s] of dashboard.serviceShares.entries()) {
+    const row = rows.nth(i);
+    await expect(row).toContainText(s.service);
+    await expect(row).toContainText(usd(s.amount));
+    await expect(row.locator(`[data-share="${s.service}"]`)).toHaveText(
+      `${s.percent.toLocaleString('en-US', { maximumFractionDigits: 1 })}%`,
+    );
+  }
+  await expect(card).toContainText(usd(month.overview.totalSpend.value));
+  // the Spend This Month tile is the same total
+  await expect(page.getByText('Spend This Month').locator('xpath=..')).toContainText(usd(month.overview.totalSpend.value));
+
+  // beside the Usage Overview at 1280 px, below it at 700 px, nothing cut
+  const overview = page.getByRole('heading', { name: 'Usage Overview' });
+  const [a, b] = [await overview.boundingBox(), await card.getByRole('heading', { name: 'Service Shares' }).boundingBox()];
+  expect(b?.y).toBeCloseTo(a?.y ?? 0, 0);
+  expect(b?.x ?? 0).toBeGreaterThan(a?.x ?? 0);
+  await card.scrollIntoViewIfNeeded();
+  await checkScreen(page, 'dashboard-service-shares');
+  await page.setViewportSize({ width: 700, height: 800 });
+  await card.scrollIntoViewIfNeeded();
+  const narrow = await card.boundingBox();
+  expect((narrow?.x ?? 0) + (narrow?.width ?? 0)).toBeLessThanOrEqual(700);
+  await checkScreen(page, 'dashboard-service-shares-700px');
+});

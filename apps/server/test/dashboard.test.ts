@@ -144,8 +144,26 @@ describe('customer dashboard', () => {
     expect(voice.daily).toEqual(days.series.map((p) => ({ day: p.date, volume: p.calls })));
     expect(sms.daily.reduce((n, d) => n + d.volume, 0)).toBe(days.sms.messagesSent.value);
     expect(sms.daily.some((d) => d.volume > 0)).toBe(true);
-    const spend = month.overview.breakdown.filter((b) => b.service !== 'Other').reduce((n, b) => n + b.cost, 0);
+    // everything this month costs, Other (invoiced services) included: the report's Total Spend, the card's Total
+    const spend = month.overview.breakdown.reduce((n, b) => n + b.cost, 0);
     expect(dash.metrics.monthToDateSpend).toBeCloseTo(spend, 6);
+    expect(dash.metrics.monthToDateSpend).toBeCloseTo(month.overview.totalSpend.value, 6);
+  });
+
+  it("shows the Reports Overview's Service Breakdown of This Month as its service shares", async () => {
+    const [dash, month] = await Promise.all([
+      get('customer', '/api/dashboard').then((r) => r.json<TCustomerDashboard>()),
+      get('customer', '/api/reports?period=thisMonth').then((r) => r.json<TReport>()),
+    ]);
+    expect(dash.month).toEqual({ startDate: month.period.startDate, endDate: month.period.endDate, timeZone: 'America/New_York' });
+    expect(dash.serviceShares).toEqual(month.overview.breakdown.map((b) => ({ service: b.service, amount: b.cost, percent: b.percent })));
+    expect(dash.serviceShares.map((s) => s.service)).toEqual(['SMS', 'Voice', 'Numbers', 'Other']);
+    const total = dash.serviceShares.reduce((n, s) => n + s.amount, 0);
+    expect(total).toBeCloseTo(month.overview.totalSpend.value, 6);
+    // the seed's month has spend: the shares add up to 100
+    expect(total).toBeGreaterThan(0);
+    expect(Math.abs(dash.serviceShares.reduce((n, s) => n + s.percent, 0) - 100)).toBeLessThanOrEqual(0.1);
+    for (const s of dash.serviceShares) expect(s.percent).toBeCloseTo((s.amount / total) * 100, 0);
   });
 
   it('counts messages sent, not the replies received', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIsoDateTime } from './common.ts';
+import { ZIsoDate, ZIsoDateTime } from './common.ts';
 
 /** A component's tile: its state and the incident or maintenance that decides it (id: the component's name when none). */
 export const ZServiceStatusEntry = z.object({
@@ -67,6 +67,18 @@ export const ZNumbersOverview = z.object({
 });
 export type TNumbersOverview = z.infer<typeof ZNumbersOverview>;
 
+/**
+ * A service's share of the company's spend this month: the Reports Overview's Service Breakdown
+ * of This Month (amount: its cost there, USD; percent: one decimal, the four adding up to 100, or
+ * all 0 when nothing was spent). Other: invoiced services and charges besides usage and number fees.
+ */
+export const ZDashboardServiceShare = z.object({
+  service: z.enum(['SMS', 'Voice', 'Numbers', 'Other']),
+  amount: z.number(),
+  percent: z.number(),
+});
+export type TDashboardServiceShare = z.infer<typeof ZDashboardServiceShare>;
+
 /** The customer dashboard, scoped to the caller's company. */
 export const ZCustomerDashboard = z.object({
   companyName: z.string(),
@@ -84,5 +96,9 @@ export const ZCustomerDashboard = z.object({
   recentTickets: z.array(ZDashboardTicket),
   usage: z.object({ sms: ZUsageSummary, voice: ZUsageSummary }),
   numbers: ZNumbersOverview,
+  /** SMS, Voice, Numbers and Other, in that order, over `month`. */
+  serviceShares: z.array(ZDashboardServiceShare),
+  /** This Month in the user's time zone (inclusive days): the period of the usage totals and the service shares. */
+  month: z.object({ startDate: ZIsoDate, endDate: ZIsoDate, timeZone: z.string() }),
 });
 export type TCustomerDashboard = z.infer<typeof ZCustomerDashboard>;

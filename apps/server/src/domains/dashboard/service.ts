@@ -102,7 +102,7 @@ export async function customerDashboard(ctx: Ctx): Promise<TCustomerDashboard> {
       statusTiles(ctx),
       repo.recentAccounts(ctx.db, customerId, 5),
       repo.recentTickets(ctx.db, customerId, false, 5),
-      // the Reports page's own computation: This Month's totals, Last 30 Days' series, in the user's zone
+      // the Reports page's own computation: This Month's totals and Service Breakdown, Last 30 Days' series, in the user's zone
       companyUsage(ctx, { now }),
       numbersOverview(ctx, customerId, since, now),
     ]);
@@ -113,7 +113,8 @@ export async function customerDashboard(ctx: Ctx): Promise<TCustomerDashboard> {
     metrics: {
       activeSubAccounts,
       activeNumbers,
-      // this month's usage and the numbers' prorated fees (the Numbers rollup)
+      // everything this month costs (the Service Shares' total, the report's Total Spend): usage,
+      // the numbers' prorated fees and invoiced services (Other)
       monthToDateSpend: usage.spend,
       openTickets,
     },
@@ -122,5 +123,7 @@ export async function customerDashboard(ctx: Ctx): Promise<TCustomerDashboard> {
     recentTickets: recentTickets.map(iso),
     usage: { sms: usage.sms, voice: usage.voice },
     numbers,
+    serviceShares: usage.serviceShares.map((s) => ({ service: s.service, amount: s.cost, percent: s.percent })),
+    month: usage.month,
   };
 }

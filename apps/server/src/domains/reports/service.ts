@@ -5,7 +5,7 @@ import { notFound } from '../../lib/errors.ts';
 import { findAccountInScope } from '../../lib/list-scope.ts';
 import { analytics, systemHealth } from './analytics.ts';
 import { money, one, percent, shares, trend } from './figures.ts';
-import { isKnownTimeZone, resolvePeriod } from './periods.ts';
+import { isKnownTimeZone, type ReportPeriod, resolvePeriod } from './periods.ts';
 import * as repo from './repo.ts';
 import {
   asr,
@@ -69,6 +69,38 @@ export async function reportTimeZone(ctx: Ctx): Promise<string> {
 
 // ---- the report ----
 
+/** [from, until) instants of a period's days in its zone (for tables keyed by time, not day). */
+function periodSpan(p: ReportPeriod): repo.TimeRange {
+  const instants = dayRange(p.startDate, p.endDate, p.timeZone);
+  return { from: instants.from as Date, until: instants.until as Date };
+}
+
+/** The small figures of a scope over a period and the previous one (numbers, porting, opt-outs, invoices' Other). */
+function smallFigures(ctx: Ctx, scope: repo.ReportScope, p: ReportPeriod) {
+  return repo.smallFigures(
+    ctx.db,
+    scope,
+    periodSpan(p),
+    { from: p.startDate, to: p.endDate },
+    { from: p.previousStartDate, to: p.previousEndDate },
+  );
+}
+
+export type ServiceShare = TReport['overview']['breakdown'][number];
+const BREAKDOWN: ServiceShare['service'][] = ['SMS', 'Voice', 'Numbers', 'Other'];
+
+/**
+ * The Overview's Service Breakdown (and the customer dashboard's Service Shares): each included
+ * service's spend in the period (the rollups' revenue: usage, and the numbers' prorated fees) and
+ * Other (invoice lines besides usage and number fees, repo.smallFigures), with shares of their
+ * total that add up to exactly 100 (0 each when nothing was spent).
+ */
+export function serviceBreakdown(usage: Record<Service, Usage>, other: number, included: Set<Service>): ServiceShare[] {
+  const costs = [...SERVICES.map((s) => (included.has(s) ? money(usage[s].revenue) : 0)), money(other)];
+  const percents = shares(costs);
+  return BREAKDOWN.map((service, i) => ({ service, cost: costs[i] as number, percent: percents[i] as number }));
+}
+
 export interface ReportOptions {
   /** The moment the period is measured from (tests pin it); default now. */
   now?: Date;
@@ -91,16 +123,13 @@ export async function buildReport(ctx: Ctx, q: TReportQuery, opts: ReportOptions
   ]);
   const p = resolvePeriod(q, now, timeZone);
   const staff = !isCustomerSide(ctx);
-  const instants = dayRange(p.startDate, p.endDate, timeZone);
-  const span = { from: instants.from as Date, until: instants.until as Date };
-  const current = { from: p.startDate, to: p.endDate };
-  const previous = { from: p.previousStartDate, to: p.previousEndDate };
+  const span = periodSpan(p);
   const included = new Set(INCLUDED[q.service]);
   const [usage, latestDays, small, activity, health] = await Promise.all([
     usageFigures(ctx.db, scope, p, included),
     // daily buckets hold the Usage Detail's days already
-    p.bucket === 'month' ? repo.latestDays(ctx.db, scope, current, DETAIL_ROWS) : null,
-    repo.smallFigures(ctx.db, scope, span, current, previous),
+    p.bucket === 'month' ? repo.latestDays(ctx.db, scope, { from: p.startDate, to: p.endDate }, DETAIL_ROWS) : null,
+    smallFigures(ctx, scope, p),
     repo.numberActivity(ctx.db, scope, span),
     staff ? systemHealth(ctx, now) : null,
   ]);
@@ -112,18 +141,10 @@ export async function buildReport(ctx: Ctx, q: TReportQuery, opts: ReportOptions
       ? { current: small.other, previous: small.previousOther, byMonth: small.otherByMonth }
       : { current: 0, previous: 0, byMonth: [] };
 
-  const spend = (t: Record<Service, Usage>) => SERVICES.map((s) => (included.has(s) ? money(t[s].revenue) : 0));
-
-  const breakdownCosts = [...spend(cur), money(other.current)];
-  const breakdownShares = shares(breakdownCosts);
-  const breakdown = (['SMS', 'Voice', 'Numbers', 'Other'] as const).map((service, i) => ({
-    service,
-    cost: breakdownCosts[i] as number,
-    percent: breakdownShares[i] as number,
-  }));
+  const breakdown = serviceBreakdown(cur, other.current, included);
   const totalSpend = trend(
-    money(breakdownCosts.reduce((s, c) => s + c, 0)),
-    money([...spend(prev), other.previous].reduce((s, c) => s + c, 0)),
+    money(breakdown.reduce((s, b) => s + b.cost, 0)),
+    money(serviceBreakdown(prev, other.previous, included).reduce((s, b) => s + b.cost, 0)),
   );
 
   const sms = cur.SMS;
@@ -223,15 +244,21 @@ export interface CompanyUsage {
   sms: ServiceUsage;
   /** Voice: calls (the report's Total Calls), those completed, those failed, their cost. */
   voice: ServiceUsage;
-  /** This month's usage and number fees (the report's Total Spend less Other). */
+  /** All this month costs: usage, number fees and invoiced services (the report's Total Spend, the shares' total). */
   spend: number;
+  /** This month's Service Breakdown: the report's of This Month. */
+  serviceShares: ServiceShare[];
+  /** This Month's days in the caller's zone: the period of the totals and the shares. */
+  month: { startDate: string; endDate: string; timeZone: string };
 }
 
 /**
  * The caller's company's usage, computed as the Reports page computes it (usageFigures behind
- * buildReport): this month's totals are the report of This Month, the daily volumes the series
- * of Last 30 Days, both in the caller's time zone. The customer dashboard's Usage Overview shows
- * them, so it and the Reports page agree (outbound messages, never the replies received).
+ * buildReport): this month's totals and Service Breakdown (serviceBreakdown over the same
+ * usageFigures and smallFigures) are the report of This Month, the daily volumes the series of
+ * Last 30 Days, all in the caller's time zone. The customer dashboard's Usage Overview and
+ * Service Shares show them, so they and the Reports page agree (outbound messages, never the
+ * replies received).
  */
 export async function companyUsage(ctx: Ctx, opts: ReportOptions = {}): Promise<CompanyUsage> {
   const customerId = ownCustomer(ctx);
@@ -240,9 +267,11 @@ export async function companyUsage(ctx: Ctx, opts: ReportOptions = {}): Promise<
   const timeZone = opts.timeZone && isKnownTimeZone(opts.timeZone) ? opts.timeZone : await reportTimeZone(ctx);
   const scope = { customerId, accountId: null };
   const all = new Set(SERVICES);
-  const [month, days] = await Promise.all([
-    usageFigures(ctx.db, scope, resolvePeriod({ period: 'thisMonth' }, now, timeZone), all),
+  const thisMonth = resolvePeriod({ period: 'thisMonth' }, now, timeZone);
+  const [month, days, small] = await Promise.all([
+    usageFigures(ctx.db, scope, thisMonth, all),
     usageFigures(ctx.db, scope, resolvePeriod({ period: '30days' }, now, timeZone), all),
+    smallFigures(ctx, scope, thisMonth),
   ]);
   const { SMS: sms, Voice: voice, Numbers: numbers } = month.current;
   const summary = (u: Usage, volume: number, succeeded: number, daily: (p: TReportPoint) => number): ServiceUsage => ({
@@ -255,6 +284,8 @@ export async function companyUsage(ctx: Ctx, opts: ReportOptions = {}): Promise<
   return {
     sms: summary(sms, sms.sent, sms.delivered, (p) => p.smsSent),
     voice: summary(voice, voice.volume, voice.succeeded, (p) => p.calls),
-    spend: money(money(sms.revenue) + money(voice.revenue) + money(numbers.revenue)),
+    spend: money(money(sms.revenue) + money(voice.revenue) + money(numbers.revenue) + money(small.other)),
+    serviceShares: serviceBreakdown(month.current, small.other, all),
+    month: { startDate: thisMonth.startDate, endDate: thisMonth.endDate, timeZone },
   };
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconApi,
   IconCash,
@@ -20,9 +20,10 @@ import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { SummaryCard } from '../../../ui/summary-card.tsx';
 import { customerDashboardQuery, recentNotificationsQuery } from '../api/dashboard.ts';
 import { ListCard, ListRow, NotificationRows, ServiceStatusRows, TicketRows } from '../components/dashboard-parts.tsx';
+import { ServiceShares } from '../components/service-shares.tsx';
 import { UsageOverview } from '../components/usage-overview.tsx';
 
-/** Customer document, Dashboard: welcome, service status, recent items, metrics, usage and quick links. */
+/** Customer document, Dashboard: welcome, service status, recent items, metrics, usage, service shares and quick links. */
 export function CustomerDashboardPage() {
   const { data } = useQuery(customerDashboardQuery);
   const notifications = useQuery(recentNotificationsQuery);
@@ -53,7 +54,16 @@ export function CustomerDashboardPage() {
         />
         <SummaryCard label="Open Tickets" value={data?.metrics.openTickets ?? dash} icon={<IconTicket size={20} />} color="orange" />
       </SimpleGrid>
-      {data && <UsageOverview usage={data.usage} numbers={data.numbers} />}
+      {data && (
+        <Grid>
+          <Grid.Col span={{ base: 12, lg: 8 }}>
+            <UsageOverview usage={data.usage} numbers={data.numbers} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <ServiceShares shares={data.serviceShares} month={data.month} />
+          </Grid.Col>
+        </Grid>
+      )}
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
         <ListCard title="Service Status">
           <ServiceStatusRows entries={data?.serviceStatus} />
