@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
-import { ROUTE_STRATEGIES, ROUTE_STRATEGY_LABELS, TRUNK_STATUSES, type TTrunk } from '@portal/contract/voice';
+import { ROUTE_STRATEGIES, ROUTE_STRATEGY_LABELS, type TRouteStrategy, TRUNK_STATUSES, type TTrunk } from '@portal/contract/voice';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -81,7 +81,7 @@ export function TrunksTab({ scope }: { scope: { customerId?: string | undefined;
       key: 'name',
       header: 'Trunk Name',
       kind: 'name',
-      maxWidth: 150,
+      maxWidth: 172,
       render: (t) => (
         <Text span size="sm" fw={500}>
           {t.trunkName}
@@ -89,7 +89,7 @@ export function TrunksTab({ scope }: { scope: { customerId?: string | undefined;
       ),
     },
     ...(scope.showAccount
-      ? [{ key: 'account', header: 'Account', kind: 'name' as const, maxWidth: 120, render: (t: TTrunk) => t.accountName }]
+      ? [{ key: 'account', header: 'Account', kind: 'name' as const, maxWidth: 104, render: (t: TTrunk) => t.accountName }]
       : []),
     { key: 'primary', header: 'Primary Group', render: (t) => <IpGroup rows={t.primaryGroup} /> },
     { key: 'failover', header: 'Failover Group', render: (t) => <IpGroup rows={t.failoverGroup} /> },
@@ -101,10 +101,11 @@ export function TrunksTab({ scope }: { scope: { customerId?: string | undefined;
           <Select
             aria-label={`Route strategy of ${t.trunkName}`}
             size="xs"
-            w={140}
-            // a compact control keeps the row to one line of text
+            w={124}
+            // a compact control keeps the row to one line of text; the short names fit it (LCR), the list spells them out
             styles={{ input: { minHeight: 26, height: 26 } }}
-            data={ROUTE_STRATEGIES.map((s) => ({ value: s, label: ROUTE_STRATEGY_LABELS[s] }))}
+            data={ROUTE_STRATEGIES.map((s) => ({ value: s, label: s }))}
+            renderOption={({ option }) => ROUTE_STRATEGY_LABELS[option.value as TRouteStrategy]}
             value={t.routeStrategy}
             onChange={(v) => setStrategy(t, v)}
             allowDeselect={false}
