@@ -25,7 +25,8 @@ export function SummaryCard({
     <Paper withBorder px="md" py="sm" radius="md">
       <Group justify="space-between" align="center" wrap="nowrap" gap="sm">
         <Stack gap={2} miw={0}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600} truncate>
+          {/* a long label takes a second line rather than being cut ("Active Sub-accou…") */}
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600} lh={1.3} lineClamp={2}>
             {label}
           </Text>
           {loading ? (
