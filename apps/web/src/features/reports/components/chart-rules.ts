@@ -10,14 +10,28 @@ export const minBarPx = (value: number, percent = 5) => (value > 0 ? Math.ceil((
 
 /**
  * Which x-axis labels show, so that they never overlap: all of up to 12 points; beyond, every
- * n-th so that about ten show (every third of 30 days), and always the last point.
+ * n-th so that about ten show (every third of 30 days), and always the last point. `spacing` is
+ * how many points apart two labels must stand on a narrow chart (labelSpacing): the n-th grows to
+ * it, and a label standing closer than that to the last one is left out.
  */
-export function shownLabels(points: number): Set<number> {
-  const step = points <= 12 ? 1 : Math.ceil(points / 10);
+export function shownLabels(points: number, spacing = 1): Set<number> {
+  const step = Math.max(points <= 12 ? 1 : Math.ceil(points / 10), spacing);
+  const last = points - 1;
   const shown = new Set<number>();
-  for (let i = 0; i < points; i += step) shown.add(i);
-  if (points > 0) shown.add(points - 1);
+  for (let i = 0; i < last; i += step) if (last - i >= spacing) shown.add(i);
+  if (points > 0) shown.add(last);
   return shown;
+}
+
+/** About the width an axis label takes (MM/DD, or 'Mar 26'), with the gap that keeps it apart from the next. */
+const LABEL_PX = { day: 42, month: 50 } as const;
+/** What the y axis, its title and the plot's margins take of the chart's width. */
+const Y_AXIS_PX = 80;
+
+/** How many points apart two x-axis labels must stand on a chart `width` px wide (1 while it is not measured yet). */
+export function labelSpacing(points: number, width: number, bucket: 'day' | 'month'): number {
+  if (points === 0 || width <= Y_AXIS_PX) return 1;
+  return Math.max(1, Math.ceil(LABEL_PX[bucket] / ((width - Y_AXIS_PX) / points)));
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -2,12 +2,12 @@ import { Grid, Stack } from '@mantine/core';
 import { IconCurrencyDollar, IconHash, IconStar } from '@tabler/icons-react';
 import { formatUsd } from '../../../lib/format.ts';
 import { PhoneText } from '../../../ui/phone-text.tsx';
-import { SummaryCard, SummaryCards } from '../../../ui/summary-card.tsx';
+import { SummaryCard } from '../../../ui/summary-card.tsx';
 import { ChartPanel } from './chart.tsx';
 import { count, percent } from './format.ts';
 import { Panel, ShareBars } from './panels.tsx';
 import type { ReportTabProps } from './tab-props.ts';
-import { TrendText } from './tiles.tsx';
+import { ReportTiles, TrendText } from './tiles.tsx';
 
 /**
  * Numbers: Active Numbers, Monthly Fees (with the change of the fees billed, by the cost sign
@@ -17,18 +17,20 @@ export function NumbersTab({ report }: ReportTabProps) {
   const n = report.numbers;
   return (
     <Stack gap="md">
-      <SummaryCards testId="report-tiles">
-        <SummaryCard label="Active Numbers" value={count(n.activeNumbers)} icon={<IconHash size={20} />} />
-        <SummaryCard
-          label="Monthly Fees"
-          value={formatUsd(n.monthlyFees)}
-          detail={<TrendText change={n.numberCosts.change} kind="cost" />}
-          icon={<IconCurrencyDollar size={20} />}
-          color="grape"
-        />
-        <SummaryCard label="Number Utilization" value={percent(n.utilization)} detail="With traffic in the period" />
-        <SummaryCard label="Porting in Progress" value={count(n.portingInProgress)} />
-      </SummaryCards>
+      <ReportTiles
+        tiles={[
+          { label: 'Active Numbers', value: count(n.activeNumbers), icon: IconHash },
+          {
+            label: 'Monthly Fees',
+            value: formatUsd(n.monthlyFees),
+            detail: <TrendText change={n.numberCosts.change} kind="cost" />,
+            icon: IconCurrencyDollar,
+            color: 'grape',
+          },
+          { label: 'Number Utilization', value: percent(n.utilization), detail: 'With traffic in the period' },
+          { label: 'Porting in Progress', value: count(n.portingInProgress) },
+        ]}
+      />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="md">

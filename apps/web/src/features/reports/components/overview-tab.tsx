@@ -1,19 +1,18 @@
 import { Anchor, Grid, Stack, VisuallyHidden } from '@mantine/core';
 import type { TUsageDetailRow } from '@portal/contract/reports';
-import { IconActivity, IconClockHour4, IconCurrencyDollar, IconPhoneCall } from '@tabler/icons-react';
+import { IconCurrencyDollar } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatUsd } from '../../../lib/format.ts';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
-import { SummaryCards } from '../../../ui/summary-card.tsx';
 import { ChartPanel } from './chart.tsx';
 import { drillDownPath } from './drill-down.ts';
-import { count, percent, seconds } from './format.ts';
+import { count } from './format.ts';
 import { FirstRows, Panel, ShareBars } from './panels.tsx';
 import type { ReportTabProps } from './tab-props.ts';
-import { TrendTile } from './tiles.tsx';
+import { qualityTiles, ReportTiles } from './tiles.tsx';
 
 const COST_SERIES = [
   { name: 'smsCost', label: 'SMS', color: 'blue.6', service: 'sms', target: 'messages' },
@@ -45,7 +44,11 @@ export function OverviewTab({ report, portal, onDrill }: ReportTabProps) {
         r.service === 'Numbers' ? (
           <DateText value={r.date} />
         ) : (
-          <Anchor component={Link} to={drillDownPath(portal, r.service === 'SMS' ? 'messages' : 'cdrs', { date: r.date, endDate: r.date })}>
+          <Anchor
+            component={Link}
+            inherit
+            to={drillDownPath(portal, r.service === 'SMS' ? 'messages' : 'cdrs', { date: r.date, endDate: r.date })}
+          >
             <DateText value={r.date} />
             <VisuallyHidden>: open its {r.service === 'SMS' ? 'messages' : 'calls'}</VisuallyHidden>
           </Anchor>
@@ -55,25 +58,18 @@ export function OverviewTab({ report, portal, onDrill }: ReportTabProps) {
 
   return (
     <Stack gap="md">
-      <SummaryCards testId="report-tiles">
-        <TrendTile
-          label={staff ? 'Total Revenue' : 'Total Spend'}
-          trend={o.totalSpend}
-          format={(n) => formatUsd(n)}
-          kind={staff ? 'higherIsBetter' : 'cost'}
-          icon={<IconCurrencyDollar size={20} />}
-        />
-        <TrendTile label="SMS Delivery Rate" trend={o.smsDeliveryRate} format={percent} icon={<IconActivity size={20} />} color="teal" />
-        <TrendTile label="Voice ASR" trend={o.voiceAsr} format={percent} icon={<IconPhoneCall size={20} />} color="grape" />
-        <TrendTile
-          label="Average Latency"
-          trend={o.averageLatency}
-          format={seconds}
-          kind="lowerIsBetter"
-          icon={<IconClockHour4 size={20} />}
-          color="orange"
-        />
-      </SummaryCards>
+      <ReportTiles
+        tiles={[
+          {
+            label: staff ? 'Total Revenue' : 'Total Spend',
+            trend: o.totalSpend,
+            format: formatUsd,
+            kind: staff ? 'higherIsBetter' : 'cost',
+            icon: IconCurrencyDollar,
+          },
+          ...qualityTiles(o),
+        ]}
+      />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <ChartPanel

@@ -41,7 +41,7 @@ export function RecentExports() {
       nowrap: true,
       render: (f) =>
         f.state === 'Ready' && f.url ? (
-          <Anchor href={f.url} download aria-label={`Download ${f.name}`}>
+          <Anchor href={f.url} download inherit aria-label={`Download ${f.name}`}>
             Download
           </Anchor>
         ) : (

@@ -1,9 +1,9 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
-import { useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useActiveTooltipLabel } from 'recharts';
 import { formatUsd } from '../../../lib/format.ts';
-import { bucketLabel, CHART_HEIGHT, minBarPx, shownLabels, tickLabel } from './chart-rules.ts';
+import { bucketLabel, CHART_HEIGHT, labelSpacing, minBarPx, shownLabels, tickLabel } from './chart-rules.ts';
 
 export type ChartBucket = { date: string; endDate: string };
 export type ReportChartSeries = {
@@ -45,7 +45,7 @@ function ActiveLabel({ into }: { into: { current: string | undefined } }) {
 
 /**
  * A report chart (the chart library loads with the first one drawn): 300 px, the x axis in days
- * (MM/DD, every third of 30 and the last) or months, the y axis compact, the tooltip with the full
+ * (MM/DD, every third of 30 and the last; fewer where the chart is narrow) or months, the y axis compact, the tooltip with the full
  * date and each series' exact value, the legend named as the spec names it. A bar or point opens
  * the records behind it (click, or arrow keys and Enter).
  */
@@ -61,8 +61,23 @@ export default function ReportChart({
   onDrill,
   drillBySeries = false,
 }: ReportChartProps) {
+  const figure = useRef<HTMLElement>(null);
+  // How far apart the x-axis labels stand: further on a half-width chart (or a phone's), so that
+  // none touches the next. Measured before the chart is first drawn, and kept as that number only:
+  // a resize that does not change it draws nothing again (a redraw restarts the bars).
+  const [spacing, setSpacing] = useState(0);
+  useLayoutEffect(() => {
+    const box = figure.current;
+    if (!box) return;
+    const measure = () => setSpacing(labelSpacing(rows.length, box.clientWidth, bucket));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [rows.length, bucket]);
   const data = rows.map((r) => ({ ...r, bucketName: bucketLabel(r.date, r.endDate) }));
-  const shown = shownLabels(rows.length);
+  const shown = shownLabels(rows.length, spacing);
   const ticks = rows.map((r) => tickLabel(r.date, bucket));
   const active = useRef<string | undefined>(undefined);
   const bucketAt = (index: unknown) => {
@@ -101,15 +116,16 @@ export default function ReportChart({
 
   return (
     <figure
+      ref={figure}
       aria-label={label}
-      style={{ margin: 0, cursor: drillable ? 'pointer' : undefined }}
+      style={{ margin: 0, minHeight: CHART_HEIGHT, cursor: drillable ? 'pointer' : undefined }}
       onKeyDown={(e) => {
         if (!onDrill || e.key !== 'Enter') return;
         const b = bucketNamed(active.current);
         if (b) onDrill(b, drillBySeries ? (series[0]?.name ?? null) : null);
       }}
     >
-      {kind === 'line' ? (
+      {spacing === 0 ? null : kind === 'line' ? (
         <LineChart {...common} curveType="monotone" withDots={rows.length <= 31} lineChartProps={drillable ? { onClick: lineClick } : {}} />
       ) : (
         <BarChart

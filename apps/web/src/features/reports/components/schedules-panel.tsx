@@ -1,4 +1,5 @@
 import { Button, Switch, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { REPORT_FORMAT_LABELS, type TReportSchedule, ZReportScheduleInput } from '@portal/contract/reports';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -39,6 +40,9 @@ export function SchedulesPanel({ portal, defaults }: { portal: ReportPortal; def
   const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<TReportSchedule | null>(null);
   const [opened, setOpened] = useState(false);
+  // below a tablet's width the customer and recipients go under the name, so that Next Run, Last Run and Active stay in view
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const staff = portal === 'admin';
 
   const open = (s: TReportSchedule | null) => {
     setEditing(s);
@@ -56,32 +60,53 @@ export function SchedulesPanel({ portal, defaults }: { portal: ReportPortal; def
   }
 
   const columns: Column<TReportSchedule>[] = [
-    { key: 'name', header: 'Name', kind: 'name', maxWidth: 220, render: (s) => s.name },
-    { key: 'frequency', header: 'Frequency', nowrap: true, render: (s) => FREQUENCY_LABELS[s.frequency] },
     {
-      key: 'report',
-      header: 'Report',
-      nowrap: true,
-      render: (s) => `${tabLabel(portal, s.tab)} · ${REPORT_FORMAT_LABELS[s.format]}`,
+      key: 'name',
+      header: 'Name',
+      kind: 'name',
+      maxWidth: staff ? 220 : 260,
+      // the name over what is sent and how often, so that the table fits a 1280 screen; on a narrow
+      // one, whose report and to whom as well (their columns left out)
+      render: (s) => (
+        <>
+          <Text span inherit display="block" title={s.name}>
+            {s.name}
+          </Text>
+          <Text span size="xs" c="dimmed" display="block">
+            {FREQUENCY_LABELS[s.frequency]} · {tabLabel(portal, s.tab)} · {REPORT_FORMAT_LABELS[s.format]}
+          </Text>
+          {narrow && (
+            <Text span size="xs" c="dimmed" display="block">
+              {staff && `${s.customerName ?? 'All customers'} · `}
+              {s.recipients.join(', ')}
+            </Text>
+          )}
+        </>
+      ),
     },
-    ...(portal === 'admin'
+    ...(staff && !narrow
       ? [
           {
             key: 'customer',
             header: 'Customer',
             kind: 'name' as const,
-            maxWidth: 200,
+            maxWidth: 160,
             render: (s: TReportSchedule) => s.customerName ?? 'All customers',
           },
         ]
       : []),
-    {
-      key: 'recipients',
-      header: 'Recipients',
-      kind: 'name',
-      maxWidth: 220,
-      render: (s) => s.recipients.join(', '),
-    },
+    ...(narrow
+      ? []
+      : [
+          {
+            key: 'recipients',
+            header: 'Recipients',
+            kind: 'name' as const,
+            // wider where there is no Customer column
+            maxWidth: staff ? 180 : 240,
+            render: (s: TReportSchedule) => s.recipients.join(', '),
+          },
+        ]),
     {
       key: 'next',
       header: 'Next Run',

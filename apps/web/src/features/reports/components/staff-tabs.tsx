@@ -1,18 +1,17 @@
 import { Grid, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { TReportAnalytics } from '@portal/contract/reports';
-import { IconActivity, IconClockHour4, IconCurrencyDollar, IconPhoneCall } from '@tabler/icons-react';
+import { IconCurrencyDollar } from '@tabler/icons-react';
 import { formatUsd } from '../../../lib/format.ts';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
-import { SummaryCard, SummaryCards } from '../../../ui/summary-card.tsx';
-import { ChartPanel } from './chart.tsx';
-import { count, minutes, percent, seconds } from './format.ts';
+import { ActivityChart, ChartPanel } from './chart.tsx';
+import { count, minutes, percent } from './format.ts';
 import { FirstRows, Panel, ShareBars } from './panels.tsx';
-import { periodName, type ReportTabProps } from './tab-props.ts';
-import { TrendText, TrendTile } from './tiles.tsx';
+import type { ReportTabProps } from './tab-props.ts';
+import { qualityTiles, ReportTiles, TrendText } from './tiles.tsx';
 
 type Analytics = TReportAnalytics;
 type DetailRow = Analytics['detail'][number];
@@ -62,22 +61,16 @@ export function RevenueTab({ report }: ReportTabProps) {
   ];
   return (
     <Stack gap="md">
-      <SummaryCards testId="report-tiles">
-        <TrendTile
-          label="Total Revenue"
-          trend={report.overview.totalSpend}
-          format={(n) => formatUsd(n)}
-          icon={<IconCurrencyDollar size={20} />}
-        />
-        {(['SMS', 'Voice', 'Numbers'] as const).map((name) => (
-          <SummaryCard
-            key={name}
-            label={`${name} Revenue`}
-            value={formatUsd(share(name)?.cost ?? 0)}
-            detail={`${percent(share(name)?.percent ?? 0)} of revenue`}
-          />
-        ))}
-      </SummaryCards>
+      <ReportTiles
+        tiles={[
+          { label: 'Total Revenue', trend: report.overview.totalSpend, format: formatUsd, icon: IconCurrencyDollar },
+          ...(['SMS', 'Voice', 'Numbers'] as const).map((name) => ({
+            label: `${name} Revenue`,
+            value: formatUsd(share(name)?.cost ?? 0),
+            detail: `${percent(share(name)?.percent ?? 0)} of revenue`,
+          })),
+        ]}
+      />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <ChartPanel
@@ -122,42 +115,21 @@ export function UsageTab({ report, onDrill }: ReportTabProps) {
   ];
   return (
     <Stack gap="md">
-      {/* five figures: one row of five on a wide screen */}
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md" data-testid="report-tiles">
-        <SummaryCard label="Messages" value={count(a.usageTotals.messages)} detail="Sent and received" />
-        <SummaryCard label="Calls" value={count(a.usageTotals.calls)} detail="Inbound and outbound" />
-        <SummaryCard label="Minutes" value={minutes(a.usageTotals.minutes)} detail="Billed" />
-        <SummaryCard label="Active Numbers" value={count(a.usageTotals.numbers)} detail="At the period's end" />
-        <SummaryCard label="Opt-out Rate" value={percent(a.optOutRate)} detail={`${count(report.sms.optOuts)} opt-outs`} />
-      </SimpleGrid>
+      <ReportTiles
+        tiles={[
+          { label: 'Messages', value: count(a.usageTotals.messages), detail: 'Sent and received' },
+          { label: 'Calls', value: count(a.usageTotals.calls), detail: 'Inbound and outbound' },
+          { label: 'Minutes', value: minutes(a.usageTotals.minutes), detail: 'Billed' },
+          { label: 'Active Numbers', value: count(a.usageTotals.numbers), detail: "At the period's end" },
+          { label: 'Opt-out Rate', value: percent(a.optOutRate), detail: `${count(report.sms.optOuts)} opt-outs` },
+        ]}
+      />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 6 }}>
-          <ChartPanel
-            title={`Message Activity - ${periodName(report)}`}
-            rows={report.series}
-            bucket={report.bucket}
-            series={[
-              { name: 'smsDelivered', label: 'Delivered', color: 'teal.6' },
-              { name: 'smsFailed', label: 'Failed', color: 'red.6', minPercent: 1 },
-            ]}
-            stacked
-            yAxisLabel="Messages"
-            onDrill={(bucket) => onDrill('messages', bucket)}
-          />
+          <ActivityChart of="messages" report={report} onDrill={onDrill} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
-          <ChartPanel
-            title={`Call Activity - ${periodName(report)}`}
-            rows={report.series}
-            bucket={report.bucket}
-            series={[
-              { name: 'callsCompleted', label: 'Completed', color: 'teal.6' },
-              { name: 'callsFailed', label: 'Failed', color: 'red.6', minPercent: 1 },
-            ]}
-            stacked
-            yAxisLabel="Calls"
-            onDrill={(bucket) => onDrill('cdrs', bucket)}
-          />
+          <ActivityChart of="cdrs" report={report} onDrill={onDrill} />
         </Grid.Col>
       </Grid>
       <Panel title="Top 5 Customers">
@@ -189,19 +161,12 @@ export function PerformanceTab({ report }: ReportTabProps) {
   ];
   return (
     <Stack gap="md">
-      <SummaryCards testId="report-tiles">
-        <TrendTile label="SMS Delivery Rate" trend={o.smsDeliveryRate} format={percent} icon={<IconActivity size={20} />} />
-        <TrendTile label="Voice ASR" trend={o.voiceAsr} format={percent} icon={<IconPhoneCall size={20} />} color="teal" />
-        <TrendTile
-          label="Average Latency"
-          trend={o.averageLatency}
-          format={seconds}
-          kind="lowerIsBetter"
-          icon={<IconClockHour4 size={20} />}
-          color="orange"
-        />
-        <SummaryCard label="Failed Calls" value={count(report.voice.failedCalls)} detail={`of ${count(report.voice.totalCalls)} calls`} />
-      </SummaryCards>
+      <ReportTiles
+        tiles={[
+          ...qualityTiles(o),
+          { label: 'Failed Calls', value: count(report.voice.failedCalls), detail: `of ${count(report.voice.totalCalls)} calls` },
+        ]}
+      />
       <Panel title="Performance by Region">
         <DataTable label="Performance by Region" columns={regionColumns} rows={a.byRegion} rowKey={(r) => r.region} emptyText={NO_DATA} />
       </Panel>

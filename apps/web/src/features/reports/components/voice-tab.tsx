@@ -1,11 +1,23 @@
 import { Grid, Stack } from '@mantine/core';
+import type { TReport } from '@portal/contract/reports';
 import { IconClock, IconCurrencyDollar, IconPhoneCall, IconPhoneOff } from '@tabler/icons-react';
 import { formatUsd } from '../../../lib/format.ts';
-import { SummaryCard, SummaryCards } from '../../../ui/summary-card.tsx';
-import { ChartPanel } from './chart.tsx';
+import { ActivityChart, ChartPanel } from './chart.tsx';
 import { callTime, count, minutes, percent } from './format.ts';
-import { periodName, type ReportTabProps } from './tab-props.ts';
-import { TrendTile } from './tiles.tsx';
+import type { ReportTabProps } from './tab-props.ts';
+import { type ReportTile, ReportTiles } from './tiles.tsx';
+
+/** Calls Completed, Call Duration, Voice Costs and Answer Success Rate with their trends; Avg. Call Time, Failed, International and all calls. */
+const voiceTiles = (v: TReport['voice']): ReportTile[] => [
+  { label: 'Calls Completed', trend: v.callsCompleted, format: count, icon: IconPhoneCall },
+  { label: 'Call Duration', trend: v.callDuration, format: minutes, icon: IconClock, color: 'teal' },
+  { label: 'Voice Costs', trend: v.voiceCosts, format: formatUsd, kind: 'cost', icon: IconCurrencyDollar, color: 'grape' },
+  { label: 'Answer Success Rate', trend: v.answerSuccessRate, format: percent },
+  { label: 'Avg. Call Time', value: callTime(v.averageCallTime), detail: 'Billed time per completed call' },
+  { label: 'Failed Calls', value: count(v.failedCalls), icon: IconPhoneOff, color: 'red' },
+  { label: 'International Calls', value: count(v.internationalCalls), detail: 'Outbound outside +1' },
+  { label: 'Total Calls', value: count(v.totalCalls), detail: `${count(v.inboundCalls)} inbound` },
+];
 
 /**
  * Voice: Calls Completed, Call Duration, Voice Costs (the cost sign rule), Answer Success Rate with
@@ -13,27 +25,9 @@ import { TrendTile } from './tiles.tsx';
  * 'Call Activity - <period>' with Completed and Failed, a bar or point opening that day's CDRs.
  */
 export function VoiceTab({ report, onDrill }: ReportTabProps) {
-  const v = report.voice;
-  const drill = (bucket: { date: string; endDate: string }) => onDrill('cdrs', bucket);
   return (
     <Stack gap="md">
-      <SummaryCards testId="report-tiles">
-        <TrendTile label="Calls Completed" trend={v.callsCompleted} format={count} icon={<IconPhoneCall size={20} />} />
-        <TrendTile label="Call Duration" trend={v.callDuration} format={minutes} icon={<IconClock size={20} />} color="teal" />
-        <TrendTile
-          label="Voice Costs"
-          trend={v.voiceCosts}
-          format={(n) => formatUsd(n)}
-          kind="cost"
-          icon={<IconCurrencyDollar size={20} />}
-          color="grape"
-        />
-        <TrendTile label="Answer Success Rate" trend={v.answerSuccessRate} format={percent} />
-        <SummaryCard label="Avg. Call Time" value={callTime(v.averageCallTime)} detail="Billed time per completed call" />
-        <SummaryCard label="Failed Calls" value={count(v.failedCalls)} icon={<IconPhoneOff size={20} />} color="red" />
-        <SummaryCard label="International Calls" value={count(v.internationalCalls)} detail="Outbound outside +1" />
-        <SummaryCard label="Total Calls" value={count(v.totalCalls)} detail={`${count(v.inboundCalls)} inbound`} />
-      </SummaryCards>
+      <ReportTiles tiles={voiceTiles(report.voice)} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <ChartPanel
@@ -43,24 +37,12 @@ export function VoiceTab({ report, onDrill }: ReportTabProps) {
             bucket={report.bucket}
             series={[{ name: 'calls', label: 'Calls', color: 'blue.6' }]}
             yAxisLabel="Calls"
-            onDrill={drill}
+            onDrill={(bucket) => onDrill('cdrs', bucket)}
             note="Click a point, or focus the chart and press Enter, to open its CDRs."
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
-          <ChartPanel
-            title={`Call Activity - ${periodName(report)}`}
-            rows={report.series}
-            bucket={report.bucket}
-            series={[
-              { name: 'callsCompleted', label: 'Completed', color: 'teal.6' },
-              { name: 'callsFailed', label: 'Failed', color: 'red.6', minPercent: 1 },
-            ]}
-            stacked
-            yAxisLabel="Calls"
-            onDrill={drill}
-            note="Click a bar, or focus the chart and press Enter, to open its CDRs."
-          />
+          <ActivityChart of="cdrs" report={report} onDrill={onDrill} />
         </Grid.Col>
       </Grid>
     </Stack>

@@ -1,6 +1,6 @@
-import { ActionIcon, Anchor, Badge, Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, FileInput, Group, Text } from '@mantine/core';
 import { TICKET_ATTACHMENT_TYPES, type TTicket, type TTicketAttachment, ZTicketAttachmentFile } from '@portal/contract/support';
-import { IconFileText, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconFileText, IconUpload } from '@tabler/icons-react';
 import { z } from 'zod';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/session.ts';
@@ -9,6 +9,7 @@ import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { attachmentUrl, useDeleteAttachment, useUploadAttachment } from '../api/support.ts';
+import { TicketItemList } from './ticket-item-list.tsx';
 
 export const FILE_HINT = 'PDF, PNG or JPEG, up to 10 MB';
 export const FILE_ACCEPT = TICKET_ATTACHMENT_TYPES.join(',');
@@ -51,82 +52,63 @@ export function TicketAttachments({ ticket, canUpload }: { ticket: TTicket; canU
   }
 
   return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-label="Attachments">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Attachments
-        </Title>
-        {ticket.attachments.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No files attached
+    <TicketItemList
+      title="Attachments"
+      emptyText="No files attached"
+      testId="ticket-attachments"
+      items={ticket.attachments}
+      remove={canRemove ? { label: (f) => `Remove ${f.fileName}`, onClick: (f) => void onRemove(f) } : undefined}
+      row={(f) => (
+        <>
+          <IconFileText size={16} style={{ flexShrink: 0 }} />
+          <AttachmentLink ticketId={ticket.id} file={f} />
+          {f.internal && (
+            <Badge size="xs" variant="light" color="yellow" style={{ flexShrink: 0 }}>
+              Internal
+            </Badge>
+          )}
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+            {size(f.sizeBytes)} · {formatDateTime(f.createdAt)}
+            {f.uploadedBy ? ` · ${f.uploadedBy.name}` : ''}
           </Text>
-        ) : (
-          <Stack gap={6} data-testid="ticket-attachments">
-            {ticket.attachments.map((f) => (
-              <Group key={f.id} gap="xs" wrap="wrap" style={{ rowGap: 2 }}>
-                <IconFileText size={16} style={{ flexShrink: 0 }} />
-                <AttachmentLink ticketId={ticket.id} file={f} />
-                {f.internal && (
-                  <Badge size="xs" variant="light" color="yellow" style={{ flexShrink: 0 }}>
-                    Internal
-                  </Badge>
-                )}
-                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
-                  {size(f.sizeBytes)} · {formatDateTime(f.createdAt)}
-                  {f.uploadedBy ? ` · ${f.uploadedBy.name}` : ''}
-                </Text>
-                {canRemove && (
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="sm"
-                    aria-label={`Remove ${f.fileName}`}
-                    onClick={() => void onRemove(f)}
-                    style={{ flexShrink: 0 }}
-                  >
-                    <IconTrash size={15} />
-                  </ActionIcon>
-                )}
-              </Group>
-            ))}
-          </Stack>
-        )}
-        {canUpload && (
-          <SchemaForm
-            form={form}
-            onSubmit={({ file }) => {
-              if (!file) return;
-              upload.mutate(
-                { ticketId: ticket.id, file },
-                {
-                  onSuccess: () => {
-                    toastSuccess(`${file.name} attached`);
-                    form.setFieldValue('file', null);
-                  },
-                  onError: (e) => showFormError(form, e),
+        </>
+      )}
+    >
+      {canUpload && (
+        <SchemaForm
+          form={form}
+          onSubmit={({ file }) => {
+            if (!file) return;
+            upload.mutate(
+              { ticketId: ticket.id, file },
+              {
+                onSuccess: () => {
+                  toastSuccess(`${file.name} attached`);
+                  form.setFieldValue('file', null);
                 },
-              );
-            }}
-          >
-            <Group align="flex-start" gap="sm">
-              <FileInput
-                label="Attach a file"
-                description={FILE_HINT}
-                placeholder="Choose a file"
-                accept={FILE_ACCEPT}
-                clearable
-                clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
-                style={{ flex: 1, minWidth: 200 }}
-                {...form.getInputProps('file')}
-              />
-              <Button type="submit" mt={45} leftSection={<IconUpload size={16} />} loading={upload.isPending}>
-                Upload
-              </Button>
-            </Group>
-          </SchemaForm>
-        )}
-      </Stack>
+                onError: (e) => showFormError(form, e),
+              },
+            );
+          }}
+        >
+          <Group align="flex-start" gap="sm">
+            <FileInput
+              label="Attach a file"
+              description={FILE_HINT}
+              placeholder="Choose a file"
+              accept={FILE_ACCEPT}
+              clearable
+              clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
+              style={{ flex: 1, minWidth: 200 }}
+              {...form.getInputProps('file')}
+            />
+            <Button type="submit" mt={45} leftSection={<IconUpload size={16} />} loading={upload.isPending}>
+              Upload
+            </Button>
+          </Group>
+        </SchemaForm>
+      )}
       {dialog}
-    </Paper>
+    </TicketItemList>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Text, TextInput } from '@mantine/core';
 import {
   TICKET_LINK_KINDS,
   TICKET_LINK_LABELS,
@@ -8,7 +8,7 @@ import {
   type TTicketLinkKind,
   ZTicketLinkBody,
 } from '@portal/contract/support';
-import { IconExternalLink, IconLink, IconTrash } from '@tabler/icons-react';
+import { IconExternalLink, IconLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
@@ -17,6 +17,7 @@ import { PhoneText } from '../../../ui/phone-text.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useAddLink, useRemoveLink } from '../api/support.ts';
+import { TicketItemList } from './ticket-item-list.tsx';
 
 /** The browser's own day of a time: the record lists filter by days of the browser's time zone. */
 function localDay(iso: string): string {
@@ -87,85 +88,66 @@ export function TicketLinks({ ticket, portal, canEdit }: { ticket: TTicket; port
   }
 
   return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-label="Linked Records">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Linked Records
-        </Title>
-        {ticket.links.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No linked records
-          </Text>
-        ) : (
-          <Stack gap={6} data-testid="ticket-links">
-            {ticket.links.map((l) => {
-              const href = recordHref(portal, l);
-              return (
-                <Group key={l.id} gap="xs" wrap="wrap" style={{ rowGap: 2 }}>
-                  <Badge variant="light" size="sm" style={{ flexShrink: 0 }}>
-                    {TICKET_LINK_LABELS[l.kind]}
-                  </Badge>
-                  <LinkLabel link={l} />
-                  <LinkDetail link={l} />
-                  {href && (
-                    <Anchor component={Link} to={href} size="sm" aria-label={`Open ${TICKET_LINK_LABELS[l.kind]} ${l.label}`}>
-                      <Group gap={4} wrap="nowrap">
-                        Open <IconExternalLink size={14} />
-                      </Group>
-                    </Anchor>
-                  )}
-                  {canEdit && (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="sm"
-                      aria-label={`Unlink ${l.label}`}
-                      onClick={() => void onRemove(l)}
-                      style={{ flexShrink: 0 }}
-                    >
-                      <IconTrash size={15} />
-                    </ActionIcon>
-                  )}
+    <TicketItemList
+      title="Linked Records"
+      emptyText="No linked records"
+      testId="ticket-links"
+      items={ticket.links}
+      remove={canEdit ? { label: (l) => `Unlink ${l.label}`, onClick: (l) => void onRemove(l) } : undefined}
+      row={(l) => {
+        const href = recordHref(portal, l);
+        return (
+          <>
+            <Badge variant="light" size="sm" style={{ flexShrink: 0 }}>
+              {TICKET_LINK_LABELS[l.kind]}
+            </Badge>
+            <LinkLabel link={l} />
+            <LinkDetail link={l} />
+            {href && (
+              <Anchor component={Link} to={href} size="sm" aria-label={`Open ${TICKET_LINK_LABELS[l.kind]} ${l.label}`}>
+                <Group gap={4} wrap="nowrap">
+                  Open <IconExternalLink size={14} />
                 </Group>
-              );
-            })}
-          </Stack>
-        )}
-        {canEdit && (
-          <SchemaForm
-            form={form}
-            onSubmit={(v) =>
-              add.mutate(v, {
-                onSuccess: () => {
-                  toastSuccess(`${TICKET_LINK_LABELS[v.kind]} linked`);
-                  form.setValues({ kind: v.kind, reference: '' });
-                },
-                onError: (e) => showFormError(form, e),
-              })
-            }
-          >
-            <Group align="flex-start" gap="sm">
-              <Select
-                label="Record"
-                w={160}
-                allowDeselect={false}
-                data={TICKET_LINK_KINDS.map((k) => ({ value: k, label: TICKET_LINK_LABELS[k] }))}
-                {...form.getInputProps('kind')}
-              />
-              <TextInput
-                label="Reference"
-                placeholder={TICKET_LINK_REFERENCES[kind]}
-                style={{ flex: 1, minWidth: 200 }}
-                {...form.getInputProps('reference')}
-              />
-              <Button type="submit" mt={25} variant="light" leftSection={<IconLink size={16} />} loading={add.isPending}>
-                Link Record
-              </Button>
-            </Group>
-          </SchemaForm>
-        )}
-      </Stack>
+              </Anchor>
+            )}
+          </>
+        );
+      }}
+    >
+      {canEdit && (
+        <SchemaForm
+          form={form}
+          onSubmit={(v) =>
+            add.mutate(v, {
+              onSuccess: () => {
+                toastSuccess(`${TICKET_LINK_LABELS[v.kind]} linked`);
+                form.setValues({ kind: v.kind, reference: '' });
+              },
+              onError: (e) => showFormError(form, e),
+            })
+          }
+        >
+          <Group align="flex-start" gap="sm">
+            <Select
+              label="Record"
+              w={160}
+              allowDeselect={false}
+              data={TICKET_LINK_KINDS.map((k) => ({ value: k, label: TICKET_LINK_LABELS[k] }))}
+              {...form.getInputProps('kind')}
+            />
+            <TextInput
+              label="Reference"
+              placeholder={TICKET_LINK_REFERENCES[kind]}
+              style={{ flex: 1, minWidth: 200 }}
+              {...form.getInputProps('reference')}
+            />
+            <Button type="submit" mt={25} variant="light" leftSection={<IconLink size={16} />} loading={add.isPending}>
+              Link Record
+            </Button>
+          </Group>
+        </SchemaForm>
+      )}
       {dialog}
-    </Paper>
+    </TicketItemList>
   );
 }

@@ -1,9 +1,9 @@
-import { Alert, Box, Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { type TAuditEntry, ZMyActivityQuery } from '@portal/contract/audit';
-import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import { AUDIT_RECORD_COLUMN, AuditEntries } from '../../../ui/audit-entries.tsx';
+import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
-import { KeysetPager, LoadingDataOverlay, useRecordQuery } from '../../../ui/record-list.tsx';
-import { ShortId } from '../../../ui/short-id.tsx';
+import { useRecordQuery } from '../../../ui/record-list.tsx';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { myActivityQuery } from '../api/profile.ts';
 
@@ -17,12 +17,6 @@ export function actionLabel(action: string): string {
   return verb.charAt(0).toUpperCase() + verb.slice(1);
 }
 
-/** 'two_factor' reads 'Two factor'; the record's id below it. */
-const recordLabel = (type: string) => {
-  const text = type === 'session' ? 'sign-in' : type.replace(/_/g, ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-};
-
 const COLUMNS: Column<TAuditEntry>[] = [
   { key: 'createdAt', header: 'Date', kind: 'figure', render: (e) => <DateText value={e.createdAt} format="stacked" /> },
   {
@@ -35,21 +29,7 @@ const COLUMNS: Column<TAuditEntry>[] = [
       </Text>
     ),
   },
-  {
-    key: 'record',
-    header: 'Record',
-    nowrap: true,
-    render: (e) => (
-      <Text span inherit>
-        {recordLabel(e.entityType)}
-        {e.entityId && (
-          <Text span size="xs" c="dimmed" display="block">
-            <ShortId value={e.entityId} />
-          </Text>
-        )}
-      </Text>
-    ),
-  },
+  AUDIT_RECORD_COLUMN,
   { key: 'summary', header: 'Details', kind: 'name', maxWidth: 420, render: (e) => e.summary },
 ];
 
@@ -59,44 +39,15 @@ const COLUMNS: Column<TAuditEntry>[] = [
  */
 export function MyActivityLog() {
   const list = useListState({ filters: NO_FILTERS, prefix: 'act' });
-  const { rows, problem, data, isFetching, isPlaceholderData } = useRecordQuery(
-    list.cursors,
-    NO_FILTERS,
-    ZMyActivityQuery,
-    NO_FIELDS,
-    myActivityQuery,
-    PAGE_SIZE,
-  );
+  const query = useRecordQuery(list.cursors, NO_FILTERS, ZMyActivityQuery, NO_FIELDS, myActivityQuery, PAGE_SIZE);
   return (
-    <Stack gap="md">
-      <Stack gap={2}>
-        <Title order={2} size="h4">
-          Activity Logs
-        </Title>
-        <Text size="sm" c="dimmed">
-          What you did in the portal, newest first.
-        </Text>
-      </Stack>
-      {problem && <Alert color="red">{problem}</Alert>}
-      <Box pos="relative">
-        <LoadingDataOverlay visible={isFetching && isPlaceholderData} />
-        <DataTable
-          label="Activity logs"
-          columns={COLUMNS}
-          rows={rows}
-          rowKey={(e) => String(e.id)}
-          loading={isFetching && !data}
-          emptyText="No activity yet"
-        />
-      </Box>
-      <KeysetPager
-        cursors={list.cursors}
-        setCursors={list.setCursors}
-        nextCursor={data?.nextCursor}
-        count={rows?.length}
-        noun="entries"
-        disabled={isFetching}
-      />
-    </Stack>
+    <AuditEntries
+      description="What you did in the portal, newest first."
+      columns={COLUMNS}
+      query={query}
+      cursors={list.cursors}
+      setCursors={list.setCursors}
+      emptyText="No activity yet"
+    />
   );
 }
