@@ -1,7 +1,7 @@
 // Mantine styles the first screen needs (loader, error screen), in the order of @mantine/core/styles.css.
 // The portal shell loads the full stylesheet; the sign-in pages add their own few. See docs/decisions.
+// Not default-css-variables.css (27 kB): MantineProvider writes the theme's variables (providers.tsx).
 import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Paper.css';

@@ -7,7 +7,9 @@ import { cssVariablesResolver, theme } from './theme.ts';
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    // deduplicateCssVariables off: the provider writes every theme variable, not only those that
+    // differ from Mantine's defaults, so no page downloads default-css-variables.css (base-styles.ts).
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" deduplicateCssVariables={false}>
       <QueryClientProvider client={queryClient}>
         <AuthSync />
         {children}
