@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { isEmpty, migrate, openDatabase } from './db/client.ts';
@@ -12,6 +13,26 @@ const DEMO_USERS = [
   ['user@example.com', 'User of Acme (customer portal)'],
   ['other@example.com', 'Admin of a second company (customer portal)'],
 ] as const;
+
+/** The advisory lock instances hold while they build the app (the migrations take 382382). */
+const STARTUP_LOCK = 382383;
+
+/**
+ * Runs `fn` holding a session advisory lock on its own connection (not the pool's, which may have
+ * one connection), so instances on one PostgreSQL server start one after the other.
+ */
+async function oneAtATime<T>(url: string | undefined, fn: () => Promise<T>): Promise<T> {
+  if (!url) return fn();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);
+    return await fn();
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
+    await client.end().catch(() => {});
+  }
+}
 
 async function main() {
   const config = loadConfig();
@@ -36,7 +57,9 @@ async function main() {
   }
 
   // After the migrations: the job queue creates or migrates its own tables, then its workers start.
-  const app = await buildApp({ database, config, jobs: { workers: config.JOB_WORKERS } });
+  // On PostgreSQL, instances starting at the same moment take turns here: pg-boss creating the same
+  // queues from two instances at once deadlocks (found by test/cluster.test.ts).
+  const app = await oneAtATime(config.DATABASE_URL, () => buildApp({ database, config, jobs: { workers: config.JOB_WORKERS } }));
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
