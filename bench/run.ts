@@ -14,6 +14,7 @@ const BENCHES = [
   'rating.ts',
   'public-api.ts',
   'ingestion.ts',
+  'webhooks.ts',
   'invoice-pdf.ts',
   'invoice-run.ts',
   'report-export.ts',

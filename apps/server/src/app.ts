@@ -36,6 +36,7 @@ import { ALL_JOBS } from './jobs/registry.ts';
 import { closeLiveHub } from './lib/live.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -51,6 +52,8 @@ export interface BuildOptions {
   config: Config;
   /** Tests pass false. */
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests read them; implies logger). */
+  logStream?: { write(line: string): void };
   /**
    * The job queue: opened with the app (pg-boss's tables and a queue per job) and stopped when it
    * closes, after the last request; `workers: false` only enqueues. Tests leave it off (enqueue
@@ -60,11 +63,14 @@ export interface BuildOptions {
 }
 
 /** Builds the app: plugins first, then the domain modules. Does not listen. */
-export async function buildApp({ database, config, logger = true, jobs = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { database, config, logStream, jobs = false } = opts;
+  const logger = (opts.logger ?? true) || logStream !== undefined;
   const app = Fastify({
     logger: logger
       ? {
           level: config.LOG_LEVEL,
+          ...(logStream ? { stream: logStream } : {}),
           redact: {
             paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-api-key"]', 'res.headers["set-cookie"]'],
             censor: '[redacted]',
@@ -99,6 +105,8 @@ export async function buildApp({ database, config, logger = true, jobs = false }
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 
+  // first: its request context reaches every later hook's statements (the slow-query log)
+  await app.register(metricsPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

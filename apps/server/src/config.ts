@@ -103,6 +103,22 @@ const ZConfig = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * The bearer token Prometheus presents to scrape /metrics. Without it /metrics answers 404 (off);
+   * with it, a request without exactly this token gets 401.
+   */
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * Statements taking this many milliseconds or more are logged (warn, with the request id and the
+   * SQL text, never its parameter values); 0 logs every statement, off logs none.
+   */
+  SLOW_QUERY_MS: z.union([z.literal('off').transform(() => null), z.coerce.number().int().min(0).max(3_600_000)]).default(500),
+  /**
+   * On SIGTERM the instance first answers 503 on /readyz and keeps serving this many milliseconds,
+   * for the balancer's health checks to move the traffic, then closes (in-flight requests finish).
+   * Unset: 5000 on PostgreSQL, 0 on the embedded database (one process: nowhere to move the traffic).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).optional(),
 });
 
 export type Config = z.infer<typeof ZConfig> & { webDist: string; publicUrl: string };

@@ -72,12 +72,20 @@ export interface TestAppOptions {
   jobs?: BuildOptions['jobs'];
   /** Another app's database (a second instance on the same database); the first app closes it. */
   database?: Database;
+  /** Receives the app's log lines (pino's JSON), at the env's LOG_LEVEL (silent unless it sets one). */
+  logStream?: BuildOptions['logStream'];
 }
 
 export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const database = opts.database ?? (await openTestDatabase());
   const config = loadConfig({ ...TEST_ENV, ...env });
-  const app = await buildApp({ database, config, logger: false, jobs: opts.jobs ?? false });
+  const app = await buildApp({
+    database,
+    config,
+    logger: false,
+    jobs: opts.jobs ?? false,
+    ...(opts.logStream ? { logStream: opts.logStream } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -1,4 +1,6 @@
+import { AsyncResource } from 'node:async_hooks';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -90,4 +92,125 @@ export async function migrate(database: Database): Promise<void> {
 export async function isEmpty(db: Db): Promise<boolean> {
   const rows = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`);
   return Number((rows as unknown as { rows: { n: number }[] }).rows?.[0]?.n ?? 0) === 0;
+}
+
+/** The connection pool's use (PostgreSQL's, or the one connection to the embedded database's thread). */
+export interface PoolStats {
+  /** Connections open: in use plus idle. */
+  total: number;
+  idle: number;
+  /** Requests waiting for a connection. */
+  waiting: number;
+  /** The most connections the pool opens. */
+  max: number;
+}
+
+/** The pool's use now; null for the embedded database in this thread (one session, no pool). */
+export function poolStats(database: Database): PoolStats | null {
+  const pool = database.pool;
+  if (!pool) return null;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
+}
+
+/**
+ * Watches how long statements take: each taking `thresholdMs` or more is reported with its SQL
+ * text (never its parameter values). `context` is called as a statement is sent, in the caller's
+ * async context (the request that sent it); its result is handed back with the report.
+ */
+export interface QueryWatch<C = unknown> {
+  thresholdMs: number;
+  context(): C;
+  slow(entry: { sql: string; durationMs: number }, context: C): void;
+}
+
+// The watch of each pool or embedded database; the wrappers read it at every statement.
+const watches = new WeakMap<object, QueryWatch>();
+
+type Callback = (err: Error | null, result?: unknown) => void;
+type AnyQuery = (...args: unknown[]) => unknown;
+
+const sqlText = (arg: unknown): string =>
+  typeof arg === 'string' ? arg : typeof (arg as { text?: unknown })?.text === 'string' ? (arg as { text: string }).text : '';
+
+/** Reports a statement when it ended (whether it succeeded or failed) after the threshold. */
+function finish(watch: QueryWatch, text: string, started: number, context: unknown): void {
+  const durationMs = performance.now() - started;
+  if (durationMs < watch.thresholdMs) return;
+  try {
+    watch.slow({ sql: text, durationMs: Math.round(durationMs * 10) / 10 }, context);
+  } catch {
+    // a failing report must never fail the statement
+  }
+}
+
+/** Wraps one query method: times promise and callback calls; streams (COPY, cursors) pass untimed. */
+function timed(key: object, query: AnyQuery): AnyQuery {
+  return function (this: unknown, ...args: unknown[]) {
+    const watch = watches.get(key);
+    const first = args[0];
+    if (!watch || typeof (first as { submit?: unknown })?.submit === 'function') return query.apply(this, args);
+    const text = sqlText(first);
+    const context = watch.context();
+    const started = performance.now();
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') {
+      const callback = args[last] as Callback;
+      args[last] = (err: Error | null, result?: unknown) => {
+        finish(watch, text, started, context);
+        callback(err, result);
+      };
+      return query.apply(this, args);
+    }
+    const result = query.apply(this, args);
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      const done = () => finish(watch, text, started, context);
+      (result as Promise<unknown>).then(done, done);
+    }
+    return result;
+  };
+}
+
+const WRAPPED = Symbol('portal.timedQuery');
+
+/**
+ * Times the database's statements from now on for the slow-query log (a second call replaces the
+ * watch). On PostgreSQL (and the embedded database's thread) each pooled connection's `query` is
+ * timed from when it is sent on its connection, so waiting for a free connection does not count;
+ * on the embedded database in this thread, its `query`/`exec` (which wait for its one session)
+ * and a transaction's statements are.
+ */
+export function watchQueries<C>(database: Database, watch: QueryWatch<C>): void {
+  const pool = database.pool;
+  const key: object | undefined = pool ?? database.pglite;
+  if (!key) return;
+  const installed = watches.has(key);
+  watches.set(key, watch as unknown as QueryWatch);
+  if (installed) return;
+  if (pool) {
+    // pg-pool's own query() takes a connection through connect(callback) and calls back in the
+    // context of whichever request released one: bound here to the caller's, so each statement is
+    // reported with the request that sent it.
+    const connect = pool.connect.bind(pool) as (cb?: Callback) => unknown;
+    (pool as unknown as { connect: (cb?: Callback) => unknown }).connect = (cb?: Callback) =>
+      cb ? connect(AsyncResource.bind(cb)) : connect();
+    pool.on('acquire', (client) => {
+      const c = client as unknown as { query: AnyQuery; [WRAPPED]?: true };
+      if (c[WRAPPED]) return;
+      c[WRAPPED] = true;
+      c.query = timed(key, c.query);
+    });
+    return;
+  }
+  const pglite = database.pglite as PGlite;
+  const p = pglite as unknown as { query: AnyQuery; exec: AnyQuery; transaction: AnyQuery };
+  p.query = timed(key, p.query);
+  p.exec = timed(key, p.exec);
+  const transaction = p.transaction;
+  p.transaction = function (this: unknown, fn: unknown) {
+    return transaction.call(this, (tx: { query: AnyQuery; exec: AnyQuery }) => {
+      tx.query = timed(key, tx.query);
+      tx.exec = timed(key, tx.exec);
+      return (fn as (t: unknown) => unknown)(tx);
+    });
+  };
 }

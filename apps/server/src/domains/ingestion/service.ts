@@ -20,7 +20,7 @@ import {
   type ZIngestMessageEventsBody,
   type ZPlatformTokenBody,
 } from '@portal/contract/ingestion';
-import { messageCost, messageSegments, type TMessageStatus } from '@portal/contract/messaging';
+import { messageCost, messageSegments, type TApiMessage, type TMessageStatus } from '@portal/contract/messaging';
 import type { z } from 'zod';
 import { type Ctx, inTransaction, type SystemActor } from '../../lib/context.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
@@ -28,8 +28,8 @@ import { sha256 } from '../../lib/tokens.ts';
 import { recordAudit } from '../audit/service.ts';
 import { deckIdForAccount, rateCall, raterOf } from '../billing/service.ts';
 import { blockedAmong, countBlocks } from '../compliance/service.ts';
-import { applyInboundKeyword, applyMessageMoves, getApiMessage } from '../messaging/service.ts';
-import { emitWebhookEvent } from '../webhooks/service.ts';
+import { applyInboundKeyword, applyMessageMoves, getApiMessages } from '../messaging/service.ts';
+import { emitWebhookEvents } from '../webhooks/service.ts';
 import * as repo from './repo.ts';
 
 type DeckRater = Awaited<ReturnType<typeof raterOf>>;
@@ -294,17 +294,24 @@ export async function ingestMessageEvents(ctx: Ctx, body: z.output<typeof ZInges
     await applyMessageMoves(tx, { events: applied, finals });
 
     const subscribed = await repo.subscriptionsOf(tx.db, [...new Set(ended.map(({ m }) => m.account_id))]);
-    for (const { m, status: final } of ended) {
+    const firing = ended.flatMap(({ m, status: final }) => {
       const event = final === 'Delivered' ? 'message.delivered' : 'message.failed';
-      if (!subscribed.has(`${m.account_id} ${event}`)) continue;
-      await emitWebhookEvent(tx, {
+      return subscribed.has(`${m.account_id} ${event}`) ? [{ m, event } as const] : [];
+    });
+    const payloads = await getApiMessages(
+      tx,
+      firing.map(({ m }) => m.message_id),
+    );
+    await emitWebhookEvents(
+      tx,
+      firing.map(({ m, event }) => ({
         customerId: m.customer_id,
         accountId: m.account_id,
         event,
-        payload: await getApiMessage(tx, m.message_id),
+        payload: payloads.get(m.message_id) as TApiMessage,
         requestId: m.request_id,
-      });
-    }
+      })),
+    );
     return { applied: applied.length, ignored, rejected };
   });
 }
@@ -378,16 +385,21 @@ export async function ingestInboundMessages(
       else if (outcome === 'opted-in') optedIn++;
     }
     const subscribed = await repo.subscriptionsOf(tx.db, [...new Set(fresh.map((r) => r.account_id))]);
-    for (const r of fresh) {
-      if (!subscribed.has(`${r.account_id} message.received`)) continue;
-      await emitWebhookEvent(tx, {
+    const firing = fresh.filter((r) => subscribed.has(`${r.account_id} message.received`));
+    const payloads = await getApiMessages(
+      tx,
+      firing.map((r) => r.message_id),
+    );
+    await emitWebhookEvents(
+      tx,
+      firing.map((r) => ({
         customerId: r.customer_id,
         accountId: r.account_id,
-        event: 'message.received',
-        payload: await getApiMessage(tx, r.message_id),
+        event: 'message.received' as const,
+        payload: payloads.get(r.message_id) as TApiMessage,
         requestId: null,
-      });
-    }
+      })),
+    );
     return { accepted: inserted.length, duplicates: repeated + rows.length - inserted.length, rejected, optedOut, optedIn };
   });
 }

@@ -1,6 +1,6 @@
 /** Messaging's record queries: opt-outs' health, the compliance cards, messages and sending. */
 import type { TMessageFilters } from '@portal/contract/messaging';
-import { type AnyColumn, and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, campaigns, customers, messageEvents, messages, optOuts, phoneNumbers } from '../../db/schema/index.ts';
 import { formulaSafeSql } from '../../lib/export.ts';
@@ -302,11 +302,40 @@ export async function messageByPublicId(db: DbOrTx, messageId: string, scope: { 
   return row;
 }
 
+/** messageByPublicId for many (message.delivered webhooks of a batch of delivery reports). */
+export async function messagesByPublicIds(
+  db: DbOrTx,
+  messageIds: string[],
+  scope: { customerId: string | null; accountId: string | null },
+) {
+  if (!messageIds.length) return [];
+  return db
+    .select(apiMessageColumns)
+    .from(messages)
+    .where(
+      and(
+        inArray(messages.messageId, messageIds),
+        scope.customerId ? eq(messages.customerId, scope.customerId) : undefined,
+        scope.accountId ? eq(messages.accountId, scope.accountId) : undefined,
+      ),
+    );
+}
+
 /** A message by its row id; `lock` holds it (FOR UPDATE) until the transaction ends. */
 export async function messageById(db: DbOrTx, id: number, opts: { lock?: boolean } = {}) {
   const query = db.select(apiMessageColumns).from(messages).where(eq(messages.id, id));
   const [row] = opts.lock ? await query.for('update') : await query;
   return row;
+}
+
+/** eventsOf for many messages, each one's in order. */
+export async function eventsOfMessages(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ messageId: messageEvents.messageId, status: messageEvents.status, detail: messageEvents.detail, at: messageEvents.at })
+    .from(messageEvents)
+    .where(inArray(messageEvents.messageId, ids))
+    .orderBy(messageEvents.messageId, messageEvents.at, messageEvents.id);
 }
 
 export async function eventsOf(db: DbOrTx, id: number) {

@@ -19,8 +19,11 @@ import * as repo from './repo.ts';
 // Sending (the public API) and the sandbox
 
 type ApiMessageRow = NonNullable<Awaited<ReturnType<typeof repo.messageById>>>;
+type ApiMessageEvent = Awaited<ReturnType<typeof repo.eventsOf>>[number];
 async function toApiMessage(ctx: Ctx, r: ApiMessageRow): Promise<TApiMessage> {
-  const events = await repo.eventsOf(ctx.db, r.id);
+  return apiMessageOf(r, await repo.eventsOf(ctx.db, r.id));
+}
+function apiMessageOf(r: ApiMessageRow, events: ApiMessageEvent[]): TApiMessage {
   return {
     id: r.messageId,
     from: r.fromNumber,
@@ -47,6 +50,32 @@ export async function getApiMessage(ctx: Ctx, messageId: string): Promise<TApiMe
   const row = await repo.messageByPublicId(ctx.db, messageId, scope);
   if (!row) throw notFound('Message');
   return toApiMessage(ctx, row);
+}
+
+/** Messages read together, two statements for a thousand. */
+const READ_CHUNK = 1000;
+
+/** getApiMessage for many (a batch of delivery reports' webhooks), by public id; any not found is a 404. */
+export async function getApiMessages(ctx: Ctx, messageIds: string[]): Promise<Map<string, TApiMessage>> {
+  const actor = ctx.actor;
+  const scope = { customerId: ownCustomer(ctx), accountId: actor?.type === 'apiKey' ? actor.accountId : null };
+  const unique = [...new Set(messageIds)];
+  const found = new Map<string, TApiMessage>();
+  for (let i = 0; i < unique.length; i += READ_CHUNK) {
+    const rows = await repo.messagesByPublicIds(ctx.db, unique.slice(i, i + READ_CHUNK), scope);
+    const events = new Map<number, ApiMessageEvent[]>();
+    for (const e of await repo.eventsOfMessages(
+      ctx.db,
+      rows.map((r) => r.id),
+    )) {
+      const list = events.get(e.messageId);
+      if (list) list.push(e);
+      else events.set(e.messageId, [e]);
+    }
+    for (const r of rows) found.set(r.messageId, apiMessageOf(r, events.get(r.id) ?? []));
+  }
+  if (unique.some((id) => !found.has(id))) throw notFound('Message');
+  return found;
 }
 
 const refuse = (code: 'OPTED_OUT' | 'DNC_LISTED' | 'SENDER_NOT_ALLOWED', message: string, field: string) =>

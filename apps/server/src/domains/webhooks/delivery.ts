@@ -6,9 +6,9 @@ import { isIP, type LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { TWebhookEvent } from '@portal/contract/api-access';
 import type { TTestResult, TWebhookDeliveryState } from '@portal/contract/webhooks';
-import type { webhooks } from '../../db/schema/index.ts';
-import { enqueue } from '../../jobs/queue.ts';
-import { type Ctx, inTransaction } from '../../lib/context.ts';
+import type { webhookDeliveries, webhooks } from '../../db/schema/index.ts';
+import { enqueue, enqueueMany, wakeWorkers } from '../../jobs/queue.ts';
+import { afterCommit, type Ctx, inTransaction } from '../../lib/context.ts';
 import { type CheckedTarget, checkWebhookTarget } from '../../lib/ssrf-guard.ts';
 import { signWebhook } from '../../lib/webhook-signing.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -26,7 +26,7 @@ import {
   rowInScope,
   USER_AGENT,
 } from './common.ts';
-import { deliverWebhookJob } from './jobs.ts';
+import { type DeliverWebhookPayload, deliverWebhookJob } from './jobs.ts';
 import * as repo from './repo.ts';
 // ---------------------------------------------------------------------------------------------
 // Sending
@@ -106,11 +106,28 @@ export function post(target: CheckedTarget, headers: Record<string, string>, bod
   });
 }
 
-/** One signed POST of a delivery's body to its webhook, the target checked (again) first. */
-export async function sendSigned(ctx: Ctx, w: WebhookRow, d: { eventId: string; payload: string }, now: Date): Promise<AttemptOutcome> {
+/** The targets checked for one batch of attempts, by URL: each URL is resolved and checked once per batch. */
+export type TargetChecks = Map<string, Promise<CheckedTarget>>;
+
+/**
+ * One signed POST of a delivery's body to its webhook, the target checked (again) first: at each
+ * attempt, or once for all the attempts of one batch to the same URL (`checks`).
+ */
+export async function sendSigned(
+  ctx: Ctx,
+  w: WebhookRow,
+  d: { eventId: string; payload: string },
+  now: Date,
+  checks: TargetChecks = new Map(),
+): Promise<AttemptOutcome> {
   let target: CheckedTarget;
   try {
-    target = await checkWebhookTarget(w.url, { allowPrivate: ctx.config.WEBHOOK_ALLOW_PRIVATE_TARGETS });
+    let check = checks.get(w.url);
+    if (!check) {
+      check = checkWebhookTarget(w.url, { allowPrivate: ctx.config.WEBHOOK_ALLOW_PRIVATE_TARGETS });
+      checks.set(w.url, check);
+    }
+    target = await check;
   } catch (err) {
     return { ok: false, statusCode: null, durationMs: 0, responseExcerpt: null, error: (err as Error).message };
   }
@@ -147,32 +164,52 @@ export const eventBody = (event: string, now: Date, data: Record<string, unknown
  * transaction: a pending delivery and its job for an Active webhook; a held delivery (kept for
  * replay) for an Inactive or errored one. For the public API and message ingestion.
  */
-export async function emitWebhookEvent(tx: Ctx, e: WebhookEvent): Promise<{ queued: number; held: number }> {
-  const hooks = await repo.subscribed(tx.db, e.customerId, e.accountId, e.event);
+export function emitWebhookEvent(tx: Ctx, e: WebhookEvent): Promise<{ queued: number; held: number }> {
+  return emitWebhookEvents(tx, [e]);
+}
+
+/** Deliveries written in one statement (a batch of thousands of events stays far below the parameter limit). */
+const INSERT_CHUNK = 1000;
+
+/**
+ * emitWebhookEvent for many events (a batch of ingested message events): the subscribed webhooks
+ * read once, the deliveries inserted and their jobs enqueued in a few statements, in the caller's
+ * transaction. Once it commits, this instance's delivery workers are woken (no wait for their poll).
+ */
+export async function emitWebhookEvents(tx: Ctx, events: WebhookEvent[]): Promise<{ queued: number; held: number }> {
+  const hooks = await repo.subscribedToAny(tx.db, [...new Set(events.map((e) => e.accountId))], [...new Set(events.map((e) => e.event))]);
   if (!hooks.length) return { queued: 0, held: 0 };
+  const byAccount = new Map<string, WebhookRow[]>();
+  for (const w of hooks) byAccount.set(w.accountId, [...(byAccount.get(w.accountId) ?? []), w]);
   const now = clock.now();
-  const payload = eventBody(e.event, now, e.payload);
-  const rows = await repo.insertDeliveries(
-    tx.db,
-    hooks.map((w) => ({
-      webhookId: w.id,
-      event: e.event,
-      eventId: newEventId(),
-      requestId: e.requestId ?? null,
-      payload,
-      attempt: 0,
-      state: w.status === 'Active' ? 'pending' : 'held',
-      nextAttemptAt: w.status === 'Active' ? now : null,
-      createdAt: now,
-    })),
-  );
-  let queued = 0;
-  for (const d of rows) {
-    if (d.state !== 'pending' || !d.nextAttemptAt) continue;
-    await enqueue(tx, deliverWebhookJob, { deliveryId: d.id, due: d.nextAttemptAt.toISOString() });
-    queued++;
+  const values: (typeof webhookDeliveries.$inferInsert)[] = [];
+  for (const e of events) {
+    const mine = (byAccount.get(e.accountId) ?? []).filter((w) => w.customerId === e.customerId && w.events.includes(e.event));
+    if (!mine.length) continue;
+    const payload = eventBody(e.event, now, e.payload);
+    for (const w of mine) {
+      values.push({
+        webhookId: w.id,
+        event: e.event,
+        eventId: newEventId(),
+        requestId: e.requestId ?? null,
+        payload,
+        attempt: 0,
+        state: w.status === 'Active' ? 'pending' : 'held',
+        nextAttemptAt: w.status === 'Active' ? now : null,
+        createdAt: now,
+      });
+    }
   }
-  return { queued, held: rows.length - queued };
+  const jobs: DeliverWebhookPayload[] = [];
+  for (let i = 0; i < values.length; i += INSERT_CHUNK) {
+    for (const d of await repo.insertEventDeliveries(tx.db, values.slice(i, i + INSERT_CHUNK))) {
+      if (d.state === 'pending' && d.nextAttemptAt) jobs.push({ deliveryId: d.id, due: d.nextAttemptAt.toISOString() });
+    }
+  }
+  for (let i = 0; i < jobs.length; i += INSERT_CHUNK) await enqueueMany(tx, deliverWebhookJob, jobs.slice(i, i + INSERT_CHUNK));
+  if (jobs.length) afterCommit(tx, () => wakeWorkers(tx.database, deliverWebhookJob));
+  return { queued: jobs.length, held: values.length - jobs.length };
 }
 
 /** Why a webhook was set to Error, for its notice. */
@@ -203,6 +240,12 @@ export async function setError(tx: Ctx, w: WebhookRow, reason: ErrorReason): Pro
   });
 }
 
+/** One attempt to make: the delivery, and the time it was due (the job's, or the sweep's). */
+export interface DueAttempt {
+  deliveryId: string;
+  due: Date;
+}
+
 /**
  * Makes the attempt of a delivery that was due at `due` (the job's and the sweep's work): the
  * target checked again, one signed POST, its outcome recorded; a failure schedules the next retry
@@ -211,31 +254,93 @@ export async function setError(tx: Ctx, w: WebhookRow, reason: ErrorReason): Pro
  * that time (replayed, rescheduled), is left alone.
  */
 export async function attemptDelivery(ctx: Ctx, deliveryId: string, due: Date): Promise<TWebhookDeliveryState | null> {
-  const current = await repo.deliveryById(ctx.db, deliveryId);
-  if (current?.state !== 'pending') return null;
-  const w = await repo.webhookRow(ctx.db, current.webhookId);
-  if (!w) return null;
+  const [state] = await attemptDeliveries(ctx, [{ deliveryId, due }]);
+  return state ?? null;
+}
+
+type Sent = { d: repo.DeliveryRow; w: WebhookRow; outcome: AttemptOutcome };
+
+/**
+ * attemptDelivery for a batch (a worker's fetch, a sweep's page), answering each one's state in
+ * order: the attempts of Active webhooks are taken in one statement, their POSTs made at once (each
+ * target checked once for the batch), the successes recorded in one statement; the rest go one by
+ * one (a delivery to hold, a failure and its retry). The POSTs are made outside any transaction.
+ */
+export async function attemptDeliveries(ctx: Ctx, attempts: DueAttempt[]): Promise<(TWebhookDeliveryState | null)[]> {
+  if (!attempts.length) return [];
   const now = clock.now();
-  if (w.status !== 'Active') {
-    const held = await repo.holdDue(ctx.db, deliveryId, due);
-    return held ? 'held' : null;
+  const leaseUntil = new Date(now.getTime() + ATTEMPT_LEASE_MS);
+  // the webhooks first (their rows sign), then the attempts of the Active ones taken
+  const hooks = new Map((await repo.liveWebhooksOf(ctx.db, [...new Set(attempts.map((a) => a.deliveryId))])).map((w) => [w.id, w]));
+  const active = [...hooks.values()].filter((w) => w.status === 'Active').map((w) => w.id);
+  const claimed = new Map(
+    (
+      await repo.claimAttempts(
+        ctx.db,
+        attempts.map((a) => ({ id: a.deliveryId, due: a.due })),
+        active,
+        now,
+        leaseUntil,
+      )
+    ).map((d) => [d.id, d]),
+  );
+  const checks: TargetChecks = new Map();
+  const send = async (d: repo.DeliveryRow, w: WebhookRow): Promise<Sent> => ({
+    d,
+    w,
+    outcome: await sendSigned(ctx, w, { eventId: d.eventId ?? d.id, payload: d.payload }, now, checks),
+  });
+
+  const taken = await Promise.all(
+    attempts.map(async (a): Promise<Sent | TWebhookDeliveryState | null> => {
+      const d = claimed.get(a.deliveryId);
+      claimed.delete(a.deliveryId); // the same delivery twice in a batch is sent once
+      const w = d && hooks.get(d.webhookId);
+      if (d && w) return send(d, w);
+      // not taken: gone, taken already, no longer due then, or a webhook that is not Active
+      const current = await repo.deliveryById(ctx.db, a.deliveryId);
+      if (current?.state !== 'pending') return null;
+      const hook = await repo.webhookRow(ctx.db, current.webhookId);
+      if (!hook) return null;
+      if (hook.status !== 'Active') return (await repo.holdDue(ctx.db, a.deliveryId, a.due)) ? 'held' : null;
+      const single = await repo.claimAttempt(ctx.db, a.deliveryId, a.due, now, leaseUntil);
+      return single ? send(single, hook) : null;
+    }),
+  );
+
+  const sent = taken.filter((t): t is Sent => typeof t === 'object' && t !== null);
+  const succeeded = sent.filter((s) => s.outcome.ok);
+  if (succeeded.length) {
+    const rows = succeeded.map(({ d, outcome }) => ({
+      id: d.id,
+      statusCode: outcome.statusCode,
+      durationMs: outcome.durationMs,
+      responseExcerpt: outcome.responseExcerpt,
+    }));
+    const recovered = [...new Set(succeeded.filter(({ w }) => w.consecutiveFailures || w.failingSince).map(({ w }) => w.id))];
+    if (recovered.length)
+      await inTransaction(ctx, async (tx) => {
+        await repo.recordSuccesses(tx.db, rows);
+        await repo.clearFailures(tx.db, recovered);
+      });
+    else await repo.recordSuccesses(ctx.db, rows);
   }
-  const d = await repo.claimAttempt(ctx.db, deliveryId, due, now, new Date(now.getTime() + ATTEMPT_LEASE_MS));
-  if (!d) return null;
-  const outcome = await sendSigned(ctx, w, { eventId: d.eventId ?? d.id, payload: d.payload }, now);
+  const failures = new Map(
+    await Promise.all(sent.filter((s) => !s.outcome.ok).map(async (s) => [s, await recordFailedAttempt(ctx, s, now)] as const)),
+  );
+  return taken.map((t) => (typeof t === 'object' && t !== null ? (t.outcome.ok ? 'succeeded' : (failures.get(t) ?? null)) : t));
+}
+
+/** A failed attempt: the next retry scheduled (and its job), or the delivery failed and, for a reason, the webhook set to Error. */
+function recordFailedAttempt(ctx: Ctx, { d, w, outcome }: Sent, now: Date): Promise<TWebhookDeliveryState> {
   const recorded = {
     statusCode: outcome.statusCode,
     durationMs: outcome.durationMs,
     responseExcerpt: outcome.responseExcerpt,
-    error: outcome.error ?? (outcome.ok ? null : `HTTP ${outcome.statusCode}`),
+    error: outcome.error ?? `HTTP ${outcome.statusCode}`,
   };
   return inTransaction(ctx, async (tx) => {
     const after = clock.now();
-    if (outcome.ok) {
-      await repo.updateDelivery(tx.db, d.id, { ...recorded, state: 'succeeded', nextAttemptAt: null });
-      if (w.consecutiveFailures || w.failingSince) await repo.updateWebhook(tx.db, w.id, { consecutiveFailures: 0, failingSince: null });
-      return 'succeeded';
-    }
     const failingSince = (await repo.recordFailure(tx.db, w.id, now))?.failingSince ?? now;
     const delay = retryDelaySeconds(d.attempt);
     const reason: ErrorReason | null =
@@ -258,16 +363,19 @@ export async function attemptDelivery(ctx: Ctx, deliveryId: string, due: Date): 
   });
 }
 
+/** Attempts taken together by the sweep. */
+const SWEEP_BATCH = 25;
+
 /**
- * Attempts every pending delivery due by `now` (a few at a time): the safety net behind the jobs
+ * Attempts every pending delivery due by `now` (a batch at a time): the safety net behind the jobs
  * (a lost job, a crashed attempt whose lease ran out), and how tests walk the schedule.
  */
 export async function deliverDue(ctx: Ctx, now: Date = clock.now(), limit = 200): Promise<number> {
   const due = await repo.dueDeliveries(ctx.db, now, limit);
   let attempted = 0;
-  for (let i = 0; i < due.length; i += 5) {
-    const batch = due.slice(i, i + 5);
-    const states = await Promise.all(batch.map((d) => (d.nextAttemptAt ? attemptDelivery(ctx, d.id, d.nextAttemptAt) : null)));
+  for (let i = 0; i < due.length; i += SWEEP_BATCH) {
+    const batch = due.slice(i, i + SWEEP_BATCH).flatMap((d) => (d.nextAttemptAt ? [{ deliveryId: d.id, due: d.nextAttemptAt }] : []));
+    const states = await attemptDeliveries(ctx, batch);
     attempted += states.filter((s) => s === 'succeeded' || s === 'failed' || s === 'pending').length;
   }
   return attempted;

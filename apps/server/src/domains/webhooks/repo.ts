@@ -1,5 +1,5 @@
 import type { TListDeliveriesQuery, TListWebhooksQuery } from '@portal/contract/webhooks';
-import { and, arrayContains, count, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, count, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, customers, webhookDeliveries, webhooks } from '../../db/schema/index.ts';
 import { likePattern, offsetOf } from '../../lib/paging.ts';
@@ -116,22 +116,44 @@ export async function deleteWebhook(db: DbOrTx, id: string) {
   return row;
 }
 
-/** The account's webhooks subscribed to an event, whatever their status. */
-export async function subscribed(db: DbOrTx, customerId: string, accountId: string, event: string) {
+/** The webhooks of these accounts subscribed to any of these events, whatever their status. */
+export async function subscribedToAny(db: DbOrTx, accountIds: string[], events: string[]) {
+  if (!accountIds.length || !events.length) return [];
   return db
     .select()
     .from(webhooks)
-    .where(and(eq(webhooks.customerId, customerId), eq(webhooks.accountId, accountId), arrayContains(webhooks.events, [event])));
+    .where(and(inArray(webhooks.accountId, accountIds), arrayOverlaps(webhooks.events, events)));
+}
+
+/** Webhooks whose run of failures ends (a delivery succeeded): the count and its start cleared. */
+export async function clearFailures(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return;
+  await db
+    .update(webhooks)
+    .set({ consecutiveFailures: 0, failingSince: null })
+    .where(and(inArray(webhooks.id, ids), or(ne(webhooks.consecutiveFailures, 0), sql`${webhooks.failingSince} IS NOT NULL`)));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Deliveries
+
+/** A list of values as one JSON parameter (one bind parameter for a whole batch). */
+const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 export async function insertDeliveries(db: DbOrTx, values: (typeof webhookDeliveries.$inferInsert)[]) {
   if (!values.length) return [];
   return db.insert(webhookDeliveries).values(values).returning();
+}
+
+/** An event's new deliveries, answering what the jobs need. */
+export async function insertEventDeliveries(db: DbOrTx, values: (typeof webhookDeliveries.$inferInsert)[]) {
+  if (!values.length) return [];
+  return db
+    .insert(webhookDeliveries)
+    .values(values)
+    .returning({ id: webhookDeliveries.id, state: webhookDeliveries.state, nextAttemptAt: webhookDeliveries.nextAttemptAt });
 }
 
 export async function deliveryById(db: DbOrTx, id: string, webhookId?: string) {
@@ -169,6 +191,82 @@ export async function claimAttempt(db: DbOrTx, id: string, due: Date, now: Date,
     .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.state, 'pending'), eq(webhookDeliveries.nextAttemptAt, due)))
     .returning();
   return row;
+}
+
+/**
+ * The webhooks (whole rows) of these deliveries, those of live accounts of live companies. Two
+ * statements, each by primary key: as one, the plan may start from the webhooks and read each
+ * one's deliveries.
+ */
+export async function liveWebhooksOf(db: DbOrTx, deliveryIds: string[]) {
+  if (!deliveryIds.length) return [];
+  const ids = (
+    await db.selectDistinct({ id: webhookDeliveries.webhookId }).from(webhookDeliveries).where(inArray(webhookDeliveries.id, deliveryIds))
+  ).map((r) => r.id);
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ webhook: webhooks })
+    .from(webhooks)
+    .innerJoin(accounts, eq(accounts.id, webhooks.accountId))
+    .innerJoin(customers, eq(customers.id, webhooks.customerId))
+    .where(and(inArray(webhooks.id, ids), isNull(accounts.deletedAt), isNull(customers.deletedAt)));
+  return rows.map((r) => r.webhook);
+}
+
+/**
+ * claimAttempt for many at once, for deliveries of the given webhooks: each attempt whose delivery
+ * is still pending with that very due time is taken, in one statement. A delivery another
+ * statement holds at that moment is skipped, never waited for (SKIP LOCKED): two batches sharing
+ * deliveries (a job and the sweep) cannot deadlock; the caller looks at a skipped one alone.
+ */
+export async function claimAttempts(db: DbOrTx, attempts: { id: string; due: Date }[], webhookIds: string[], now: Date, leaseUntil: Date) {
+  if (!attempts.length || !webhookIds.length) return [];
+  const pairs = json(attempts.map((a) => ({ id: a.id, due: a.due.toISOString() })));
+  // Found and locked by primary key alone, their state and webhook checked on the rows locked: a
+  // plan driven by the index on (state, next_attempt_at) instead reads every pending delivery, or
+  // worse, when its statistics are off (a queue's pending count swings from none to thousands) or
+  // its dead entries pile up (every attempt updates it twice).
+  const locked = db
+    .select({ id: webhookDeliveries.id, state: webhookDeliveries.state, webhookId: webhookDeliveries.webhookId })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        inArray(
+          webhookDeliveries.id,
+          attempts.map((a) => a.id),
+        ),
+        sql`(${webhookDeliveries.id}, ${webhookDeliveries.nextAttemptAt}) IN (SELECT id, due FROM json_to_recordset(${pairs}) AS x(id uuid, due timestamptz))`,
+      ),
+    )
+    // a LIMIT (each id matches once anyway) keeps the outer conditions out of this query's plan
+    .limit(attempts.length)
+    .for('update', { of: webhookDeliveries, skipLocked: true })
+    .as('locked');
+  const takeable = db
+    .select({ id: locked.id })
+    .from(locked)
+    .where(and(eq(locked.state, 'pending'), inArray(locked.webhookId, webhookIds)));
+  return db
+    .update(webhookDeliveries)
+    .set({ attempt: sql`${webhookDeliveries.attempt} + 1`, lastAttemptAt: now, nextAttemptAt: leaseUntil })
+    .where(inArray(webhookDeliveries.id, takeable))
+    .returning();
+}
+
+/** Attempts that succeeded, recorded in one statement. */
+export async function recordSuccesses(
+  db: DbOrTx,
+  rows: { id: string; statusCode: number | null; durationMs: number; responseExcerpt: string | null }[],
+) {
+  if (!rows.length) return;
+  await db.execute(sql`
+    UPDATE ${webhookDeliveries} SET state = 'succeeded', next_attempt_at = NULL, error = NULL,
+      status_code = x."statusCode", duration_ms = x."durationMs", response_excerpt = x."responseExcerpt"
+    FROM json_to_recordset(${json(rows)}) AS x(id uuid, "statusCode" int, "durationMs" int, "responseExcerpt" text)
+    WHERE ${webhookDeliveries.id} = x.id AND ${inArray(
+      webhookDeliveries.id,
+      rows.map((r) => r.id),
+    )}`);
 }
 
 /** Holds a due delivery whose webhook is no longer active (kept for replay). */
