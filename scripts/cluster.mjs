@@ -45,7 +45,11 @@ function haproxyBinary() {
   return null;
 }
 
-/** HAProxy's configuration: one frontend, round robin over the instances, /readyz health checks. */
+/**
+ * HAProxy's configuration: one frontend, round robin over the instances, /readyz health checks. A
+ * rolling restart (SIGTERM one instance, start it again once it exited, wait until it is up, then
+ * the next) fails no request.
+ */
 function haproxyConfig({ listen, stats, backends }) {
   return [
     'global',
@@ -56,6 +60,7 @@ function haproxyConfig({ listen, stats, backends }) {
     '  timeout connect 5s',
     '  timeout client 1h',
     '  timeout server 1h',
+    '  timeout check 2s',
     'frontend portal',
     `  bind ${listen}`,
     '  default_backend instances',
@@ -64,7 +69,16 @@ function haproxyConfig({ listen, stats, backends }) {
     '  option httpchk',
     '  http-check send meth GET uri /readyz',
     '  http-check expect status 200',
-    '  default-server inter 1s fall 2 rise 1',
+    // A draining instance (SIGTERM: /readyz 503 for SHUTDOWN_DRAIN_MS, 5 s by default) is taken out
+    // after two failed checks, the second 500 ms after the first (under 2 s in all); one coming back
+    // needs two good checks. A slow /readyz (up to 2 s) is not a failed check.
+    '  default-server inter 1s fastinter 500ms fall 2 rise 2',
+    // A connection refused (an instance stopping or starting) is tried on another instance; a
+    // request a server dropped without an answer is resent only when it is a GET or HEAD.
+    '  retries 3',
+    '  option redispatch 1',
+    '  retry-on conn-failure empty-response',
+    '  http-request disable-l7-retry unless METH_GET',
     ...backends.map((b, i) => `  server instance${i + 1} ${b} check`),
     'listen stats',
     `  bind ${stats}`,
@@ -131,7 +145,8 @@ async function stopAll(code) {
             clearTimeout(force);
             resolve();
           });
-          c.kill('SIGTERM');
+          // everything stops: no instance needs to drain (SIGINT skips the drain SIGTERM makes)
+          c.kill('SIGINT');
         }),
     ),
   );

@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { isEmpty, migrate, openDatabase } from './db/client.ts';
 import { seed } from './db/seed/index.ts';
+import { startDraining } from './domains/health/routes.ts';
 
 const DEMO_USERS = [
   ['admin@example.com', 'staff Admin (admin portal)'],
@@ -60,15 +62,47 @@ async function main() {
   // On PostgreSQL, instances starting at the same moment take turns here: pg-boss creating the same
   // queues from two instances at once deadlocks (found by test/cluster.test.ts).
   const app = await oneAtATime(config.DATABASE_URL, () => buildApp({ database, config, jobs: { workers: config.JOB_WORKERS } }));
+  // Draining (SIGTERM): every response says Connection: close, so clients and the balancer open
+  // their next connection afresh (through the balancer: to another instance). Set on the raw
+  // response before Fastify handles the request; Fastify's own headers are added to it.
+  let draining = false;
+  app.server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (draining) res.setHeader('connection', 'close');
+  });
+  const drainMs = config.SHUTDOWN_DRAIN_MS ?? (embedded ? 0 : 5000);
   let closing = false;
+  let endDrain: (() => void) | null = null;
+  /**
+   * SIGTERM (a rolling restart, an orchestrator's stop): /readyz answers 503 at once while requests
+   * are still served for SHUTDOWN_DRAIN_MS, long enough for the balancer's health checks to move the
+   * traffic; then the live streams are told to reconnect and ended, the server stops taking
+   * requests and lets the in-flight ones finish, the job queue waits for running jobs, and the
+   * database closes. SIGINT (Ctrl-C), or a second signal during the drain, skips the (rest of the) drain.
+   */
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      endDrain?.();
+      return;
+    }
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const drain = signal === 'SIGTERM' ? drainMs : 0;
+    app.log.info({ signal, drainMs: drain }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), drain + 15_000);
     force.unref();
     try {
-      // Stops taking requests, then the job queue waits for running jobs, then the database closes.
+      if (drain > 0) {
+        draining = true;
+        startDraining(app);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, drain);
+          endDrain = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+      // Stops taking requests (the live streams end first), then the job queue waits for running
+      // jobs, then the database closes.
       await app.close();
       await database.close();
       process.exit(0);

@@ -9,276 +9,38 @@
  * (`bash scripts/ensure-haproxy.sh`; CI installs it), once (in the `server` project), on a database
  * of its own that it creates and drops.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, openDatabase } from '../src/db/client.ts';
-import { seed } from '../src/db/seed/index.ts';
 import { lockPolicy } from '../src/domains/auth/lockout.ts';
 import { ALL_JOBS } from '../src/jobs/registry.ts';
 import { getSettings } from '../src/lib/settings.ts';
 import { CSRF_HEADER } from '../src/plugins/auth.ts';
-import { TEST_PASSWORD, testDbKind } from './env.ts';
+import { clusterSkipped, clusterWorld, cookieOf, openStream, until } from './cluster-world.ts';
+import { TEST_PASSWORD } from './env.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-
-/** HAProxy's binary (Debian puts it in /usr/sbin, often not on a user's PATH), or null. */
-function haproxyBinary(): string | null {
-  for (const candidate of ['haproxy', '/usr/sbin/haproxy', '/usr/local/sbin/haproxy']) {
-    try {
-      execFileSync(candidate, ['-v'], { stdio: 'ignore' });
-      return candidate;
-    } catch {
-      // try the next
-    }
-  }
-  return null;
-}
-
-const HAPROXY = process.env.TEST_DATABASE_URL ? haproxyBinary() : null;
-if (process.env.TEST_DATABASE_URL && !HAPROXY && !process.env.CI && testDbKind() === 'pglite')
-  process.stderr.write(
-    'cluster.test.ts skipped: HAProxy is not installed (run `bash scripts/ensure-haproxy.sh`, or `sudo apt-get install haproxy`).\n',
-  );
-
-/** A port nobody listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs: number, everyMs = 100): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const v = await fn();
-      if (v) return v;
-    } catch (err) {
-      last = err;
-    }
-    await sleep(everyMs);
-  }
-  throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
-}
-
-interface Proc {
-  name: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Proc {
-  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output: string[] = [];
-  child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
-  return { name, child, output };
-}
-
-async function stop(p: Proc): Promise<void> {
-  if (p.child.exitCode !== null || p.child.signalCode !== null) return;
-  const exited = new Promise<void>((r) => p.child.once('exit', () => r()));
-  p.child.kill('SIGTERM');
-  await Promise.race([exited, sleep(5000)]);
-  if (p.child.exitCode === null && p.child.signalCode === null) {
-    p.child.kill('SIGKILL');
-    await Promise.race([exited, sleep(2000)]);
-  }
-}
-
-const cookieOf = (res: Response): string => {
-  const sid = res.headers.getSetCookie().find((c) => c.startsWith('portal_sid='));
-  if (!sid) throw new Error(`no session cookie (status ${res.status})`);
-  return sid.split(';')[0] as string;
-};
-
-/** Reads a text/event-stream, keeping every `unread` event's count. */
-function openStream(url: string, cookie: string) {
-  const controller = new AbortController();
-  const counts: number[] = [];
-  let buffer = '';
-  const done = (async () => {
-    const res = await fetch(url, { headers: { cookie, accept: 'text/event-stream' }, signal: controller.signal });
-    if (res.status !== 200 || !res.body) throw new Error(`stream answered ${res.status}`);
-    const decoder = new TextDecoder();
-    for await (const chunk of res.body) {
-      buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-      let end = buffer.indexOf('\n\n');
-      while (end >= 0) {
-        const event = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = /^event: unread\ndata: (.*)$/m.exec(event)?.[1];
-        if (data) counts.push((JSON.parse(data) as { unread: number }).unread);
-        end = buffer.indexOf('\n\n');
-      }
-    }
-  })().catch((err: unknown) => {
-    if (!controller.signal.aborted) throw err;
-  });
-  return { counts, close: () => controller.abort(), done };
-}
-
-// In CI (CI=true) a missing HAProxy fails the test instead of skipping it.
-describe.skipIf(!process.env.TEST_DATABASE_URL || testDbKind() !== 'pglite' || (!HAPROXY && !process.env.CI))(
+describe.skipIf(clusterSkipped('cluster.test.ts'))(
   'several instances on one PostgreSQL behind HAProxy',
   () => {
-    const adminUrl = process.env.TEST_DATABASE_URL as string;
-    const dbName = `portal_cluster_test_${randomBytes(4).toString('hex')}`;
+    const world = clusterWorld('portal_cluster_test');
+    const { procs, timings } = world;
     let dbUrl = '';
-    const procs: Proc[] = [];
-    let admin: pg.Client;
     let client: pg.Client;
-    let workDir = '';
     let a = '';
     let b = '';
     let lb = '';
     let stats = '';
-    const timings: Record<string, number> = {};
-    const t0 = Date.now();
 
     beforeAll(async () => {
-      if (!HAPROXY)
-        throw new Error("HAProxy is not installed: run 'bash scripts/ensure-haproxy.sh' (as root) or 'sudo apt-get install haproxy'.");
-      const u = new URL(adminUrl);
-      u.pathname = `/${dbName}`;
-      dbUrl = u.toString();
-      admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${dbName}`);
-      workDir = mkdtempSync(path.join(tmpdir(), 'portal-cluster-'));
-      const [pa, pb, pl, ps] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-      a = `http://127.0.0.1:${pa}`;
-      b = `http://127.0.0.1:${pb}`;
-      lb = `http://127.0.0.1:${pl}`;
-      stats = `http://127.0.0.1:${ps}/stats;csv`;
-
-      // Both instances at the same moment, on the empty database: each migrates (under the advisory lock).
-      const env = (port: number): NodeJS.ProcessEnv => {
-        const e: NodeJS.ProcessEnv = {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: dbUrl,
-          DATABASE_POOL_SIZE: '5',
-          PUBLIC_URL: lb,
-          TRUST_PROXY: 'loopback',
-          JOB_WORKERS: 'true',
-          LOG_LEVEL: 'warn',
-          NODE_ENV: 'test',
-          RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000',
-          RATE_LIMIT_PASSWORD_RESET_PER_MINUTE: '4',
-          PORTAL_DEMO_PASSWORD: TEST_PASSWORD,
-        };
-        for (const k of ['TEST_DATABASE_URL', 'PORTAL_TEST_DB', 'METRICS_TOKEN', 'SMTP_URL', 'SMS_GATEWAY_URL']) delete e[k];
-        return e;
-      };
-      const started = Date.now();
-      for (const [name, port] of [
-        ['A', pa],
-        ['B', pb],
-      ] as const)
-        procs.push(start(name, process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], env(port)));
-      for (const [p, url] of [
-        [procs[0] as Proc, a],
-        [procs[1] as Proc, b],
-      ] as const) {
-        await until(
-          `instance ${p.name} ready`,
-          async () => {
-            if (p.child.exitCode !== null) return 'exited';
-            return (await fetch(`${url}/readyz`)).status === 200 && 'ready';
-          },
-          60_000,
-          200,
-        )
-          .then((state) => {
-            if (state === 'exited') throw new Error(`instance ${p.name} exited with ${p.child.exitCode}`);
-          })
-          .catch((err: Error) => {
-            throw new Error(`${err.message}\n${p.output.join('')}`);
-          });
-      }
-      timings.bothReadyMs = Date.now() - started;
-
-      client = new pg.Client({ connectionString: dbUrl });
-      await client.connect();
-      const seedStarted = Date.now();
-      const database = await openDatabase({ url: dbUrl, poolSize: 4 });
-      try {
-        await seed(database.db, { demoPassword: TEST_PASSWORD });
-      } finally {
-        await database.close();
-      }
-      timings.seedMs = Date.now() - seedStarted;
-
-      const cfg = path.join(workDir, 'haproxy.cfg');
-      writeFileSync(
-        cfg,
-        [
-          'global',
-          '  maxconn 1000',
-          'defaults',
-          '  mode http',
-          '  option forwardfor',
-          '  timeout connect 5s',
-          '  timeout client 1h',
-          '  timeout server 1h',
-          'frontend portal',
-          `  bind 127.0.0.1:${pl}`,
-          '  default_backend instances',
-          'backend instances',
-          '  balance roundrobin',
-          '  option httpchk',
-          '  http-check send meth GET uri /readyz',
-          '  http-check expect status 200',
-          '  default-server inter 500ms fall 2 rise 1',
-          `  server a 127.0.0.1:${pa} check`,
-          `  server b 127.0.0.1:${pb} check`,
-          'listen stats',
-          `  bind 127.0.0.1:${ps}`,
-          '  stats enable',
-          '  stats uri /stats',
-          '',
-        ].join('\n'),
-      );
-      procs.push(start('haproxy', HAPROXY as string, ['-f', cfg, '-db'], process.env));
-      await until(
-        'HAProxy with both instances up',
-        async () => {
-          const res = await fetch(stats);
-          const csv = await res.text();
-          const up = csv.split('\n').filter((l) => /^instances,(a|b),/.test(l) && l.split(',')[17] === 'UP');
-          return up.length === 2;
-        },
-        15_000,
-        200,
-      );
-      timings.setupMs = Date.now() - t0;
+      await world.start();
+      ({ dbUrl, client, a, b, lb, stats } = world);
     });
 
     afterAll(async () => {
-      await Promise.all(procs.map((p) => stop(p).catch(() => undefined)));
-      await client?.end().catch(() => undefined);
-      if (admin) {
-        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-        await admin.end().catch(() => undefined);
-      }
-      if (workDir) rmSync(workDir, { recursive: true, force: true });
-      timings.totalMs = Date.now() - t0;
+      await world.stop();
       process.stdout.write(`cluster.test.ts timings: ${JSON.stringify(timings)}\n`);
     });
 

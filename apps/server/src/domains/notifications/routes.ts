@@ -13,10 +13,15 @@ import { clearAll, getNotificationSettings, list, markAllRead, saveNotificationS
 
 export async function notificationRoutes(fastify: FastifyInstance) {
   const route = routesFor(fastify, ['notifications']);
-  /** The open live streams: ended when the server closes (a stream never ends by itself). */
-  const open = new Set<{ end: () => void }>();
+  /**
+   * The open live streams: ended when the server closes (a stream never ends by itself). By then a
+   * rolling restart's drain has turned the balancer away from this instance: each stream is told to
+   * come back within a second or two (spread, not all at once) and ended, and the browser's
+   * EventSource reconnects through the balancer to another instance.
+   */
+  const open = new Set<{ end: (reconnectMs: number) => void }>();
   fastify.addHook('preClose', async () => {
-    for (const s of open) s.end();
+    for (const s of open) s.end(500 + Math.floor(Math.random() * 1500));
     open.clear();
   });
 
@@ -136,9 +141,9 @@ export async function notificationRoutes(fastify: FastifyInstance) {
         unsubscribe();
       };
       const stream = {
-        end: () => {
+        end: (reconnectMs: number) => {
           end();
-          res.end();
+          res.end(`retry: ${reconnectMs}\n\n`);
         },
       };
       open.add(stream);
