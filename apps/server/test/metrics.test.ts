@@ -7,6 +7,7 @@ import { type Database, openDatabase, poolStats, watchQueries } from '../src/db/
 import { defineJob, enqueue } from '../src/jobs/queue.ts';
 import { systemCtx } from '../src/lib/context.ts';
 import { bearerMatches } from '../src/plugins/metrics.ts';
+import { testDbKind } from './env.ts';
 import { as, createTestApp, DEMO, login, signIn, TEST_PASSWORD, type TestApp } from './helpers.ts';
 
 const TOKEN = 'metrics-test-token-0123456789';
@@ -140,9 +141,15 @@ describe('what /metrics says', () => {
     }
     expect(value(text, 'portal_webhooks_failing')).toBeGreaterThanOrEqual(0);
     expect(value(text, 'portal_slow_queries_total')).toBeGreaterThan(0);
-    // the embedded database in this thread has no pool: the gauges are declared without a value
     expect(text).toContain('# TYPE portal_db_pool_connections gauge');
-    expect(text).not.toMatch(/^portal_db_pool_connections\{/m);
+    if (testDbKind() === 'pg') {
+      // a PostgreSQL pool: its connections in use and idle, and its size
+      expect(value(text, 'portal_db_pool_connections{state="idle"}')).toBeGreaterThanOrEqual(0);
+      expect(value(text, 'portal_db_pool_max')).toBeGreaterThan(0);
+    } else {
+      // the embedded database in this thread has no pool: the gauges are declared without a value
+      expect(text).not.toMatch(/^portal_db_pool_connections\{/m);
+    }
   });
 });
 
@@ -154,7 +161,9 @@ describe('the database pool', () => {
     } finally {
       await pool.end();
     }
-    expect(poolStats(t.database)).toBeNull();
+    // the test app's own database: a pool on PostgreSQL, none for the embedded database in this thread
+    if (testDbKind() === 'pg') expect(poolStats(t.database)).toMatchObject({ max: expect.any(Number), waiting: 0 });
+    else expect(poolStats(t.database)).toBeNull();
   });
 });
 
