@@ -11,9 +11,10 @@
  * PostgreSQL: DATABASE_URL, or `portal_load` created on postgres://postgres@127.0.0.1:5432 and seeded
  * with the demo data (BENCH_LOAD_DB names another database). Skipped (and said so) when no server
  * answers. BENCH_LOAD_SECONDS sets the run, BENCH_LOAD_PORT the first of its two ports; BENCH_LOAD_ENGINES=pg or =pglite runs one engine.
+ * bench/load-cluster.ts runs the same load on one instance and on two behind HAProxy (issue 15).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -22,12 +23,12 @@ import { isEmpty, migrate, openDatabase } from '../apps/server/src/db/client.ts'
 import { seed } from '../apps/server/src/db/seed/index.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const CONNECTIONS = 200;
-const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
-const PASSWORD = 'Portal-Demo-1';
+export const CONNECTIONS = 200;
+export const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
+export const PASSWORD = 'Portal-Demo-1';
 const HEALTH_BUDGET_MS = 50;
 const DB_NAME = process.env.BENCH_LOAD_DB ?? 'portal_load';
-const PORT = Number(process.env.BENCH_LOAD_PORT ?? 4391);
+export const PORT = Number(process.env.BENCH_LOAD_PORT ?? 4391);
 if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME)) throw new Error('BENCH_LOAD_DB: lower-case letters, digits and _ only');
 const ENGINES = (process.env.BENCH_LOAD_ENGINES ?? 'pg,pglite').split(',');
 const BUDGETS = {
@@ -62,10 +63,19 @@ const SIGN_INS = [
   ...Array.from({ length: 3 }, () => ({ email: 'user@example.com', portal: 'customer', paths: CUSTOMER_PATHS })),
 ];
 
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+export async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent' },
+    // sign-in is limited per address in the database: this bench and bench/load-cluster.ts sign in 10 times a run
+    env: {
+      ...process.env,
+      RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 1200; i++) {
@@ -80,13 +90,13 @@ async function startServer(env: Record<string, string>, port: number): Promise<C
   throw new Error('The server did not start');
 }
 
-async function stopServer(child: ChildProcess) {
+export async function stopServer(child: ChildProcess) {
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;
 }
 
-async function signIn(base: string, who: { email: string; portal: string }): Promise<string> {
+export async function signIn(base: string, who: { email: string; portal: string }): Promise<string> {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-portal-csrf': '1' },
@@ -99,7 +109,7 @@ async function signIn(base: string, who: { email: string; portal: string }): Pro
 }
 
 /** Times GET /healthz every 50 ms until stopped. */
-function probeHealth(base: string) {
+export function probeHealth(base: string) {
   const samples: number[] = [];
   let running = true;
   const done = (async () => {
@@ -128,40 +138,50 @@ interface Conn {
   k?: number;
 }
 
+export type Session = { cookie: string; paths: string[] };
+
+/** The ten sessions of the mixed load, signed in on `base`, each path fetched once per session (warm-up). */
+export async function signInSessions(base: string): Promise<Session[]> {
+  const sessions: Session[] = [];
+  for (const who of SIGN_INS) sessions.push({ cookie: await signIn(base, who), paths: who.paths });
+  for (const s of sessions) for (const p of s.paths) await fetch(base + p, { headers: { cookie: s.cookie } });
+  return sessions;
+}
+
+/** The mixed load: CONNECTIONS connections for SECONDS over the sessions' paths, /healthz probed meanwhile. */
+export async function mixedLoad(base: string, sessions: Session[]) {
+  let nextConnection = 0;
+  const stopProbe = probeHealth(base);
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req, context: Conn) => {
+          if (!context.cookie) {
+            const s = sessions[nextConnection++ % sessions.length] as Session;
+            context.cookie = s.cookie;
+            context.paths = s.paths;
+            context.k = nextConnection;
+          }
+          const paths = context.paths as string[];
+          const k = (context.k ?? 0) + 1;
+          context.k = k;
+          return { ...req, path: paths[k % paths.length], headers: { ...req.headers, cookie: context.cookie as string } };
+        },
+      },
+    ],
+  });
+  return { result, health: await stopProbe() };
+}
+
 async function measure(engine: 'pg' | 'pglite', env: Record<string, string>, port: number): Promise<boolean> {
   const server = await startServer(env, port);
   try {
     const base = `http://127.0.0.1:${port}`;
-    const sessions = [];
-    for (const who of SIGN_INS) sessions.push({ cookie: await signIn(base, who), paths: who.paths });
-    // warm up: each path once per session
-    for (const s of sessions) for (const p of s.paths) await fetch(base + p, { headers: { cookie: s.cookie } });
-
-    let nextConnection = 0;
-    const stopProbe = probeHealth(base);
-    const result = await autocannon({
-      url: base,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      requests: [
-        {
-          method: 'GET',
-          setupRequest: (req, context: Conn) => {
-            if (!context.cookie) {
-              const s = sessions[nextConnection++ % sessions.length] as (typeof sessions)[number];
-              context.cookie = s.cookie;
-              context.paths = s.paths;
-              context.k = nextConnection;
-            }
-            const paths = context.paths as string[];
-            const k = (context.k ?? 0) + 1;
-            context.k = k;
-            return { ...req, path: paths[k % paths.length], headers: { ...req.headers, cookie: context.cookie as string } };
-          },
-        },
-      ],
-    });
-    const health = await stopProbe();
+    const { result, health } = await mixedLoad(base, await signInSessions(base));
     const budget = BUDGETS[engine];
     const rps = result.requests.average;
     const p99 = result.latency.p99;
@@ -180,7 +200,7 @@ async function measure(engine: 'pg' | 'pglite', env: Record<string, string>, por
   }
 }
 
-async function postgresUrl(): Promise<string | null> {
+export async function postgresUrl(): Promise<string | null> {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
   const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres', connectionTimeoutMillis: 2000 });
   try {
@@ -194,25 +214,35 @@ async function postgresUrl(): Promise<string | null> {
   return `postgres://postgres@127.0.0.1:5432/${DB_NAME}`;
 }
 
-let allOk = true;
-const url = ENGINES.includes('pg') ? await postgresUrl() : null;
-if (!ENGINES.includes('pg')) {
-  console.log('PostgreSQL: not asked for (BENCH_LOAD_ENGINES)');
-} else if (url) {
+/** Migrates the database at `url`, and seeds the demo data when it has none. */
+export async function prepareDatabase(url: string) {
   const database = await openDatabase({ url, poolSize: 2 });
   await migrate(database);
   if (await isEmpty(database.db)) await seed(database.db, { demoPassword: PASSWORD });
   await database.close();
-  allOk = (await measure('pg', { DATABASE_URL: url }, PORT)) && allOk;
-} else {
-  console.log('PostgreSQL: no server on 127.0.0.1:5432 and no DATABASE_URL: skipped');
 }
-if (ENGINES.includes('pglite')) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'portal-bench-load-'));
-  try {
-    allOk = (await measure('pglite', { DATA_DIR: dir, DATABASE_URL: '' }, PORT + 1)) && allOk;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+
+async function main() {
+  let allOk = true;
+  const url = ENGINES.includes('pg') ? await postgresUrl() : null;
+  if (!ENGINES.includes('pg')) {
+    console.log('PostgreSQL: not asked for (BENCH_LOAD_ENGINES)');
+  } else if (url) {
+    await prepareDatabase(url);
+    allOk = (await measure('pg', { DATABASE_URL: url }, PORT)) && allOk;
+  } else {
+    console.log('PostgreSQL: no server on 127.0.0.1:5432 and no DATABASE_URL: skipped');
   }
+  if (ENGINES.includes('pglite')) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-bench-load-'));
+    try {
+      allOk = (await measure('pglite', { DATA_DIR: dir, DATABASE_URL: '' }, PORT + 1)) && allOk;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  process.exitCode = allOk ? 0 : 1;
 }
-process.exitCode = allOk ? 0 : 1;
+
+// bench/load-cluster.ts imports the load from here: the measurement runs only when this file is run.
+if (process.argv[1] && realpathSync(process.argv[1]) === realpathSync(import.meta.filename)) await main();

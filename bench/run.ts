@@ -20,6 +20,7 @@ const BENCHES = [
   'report-export.ts',
   'reports.ts',
   'load.ts',
+  'load-cluster.ts',
 ];
 const failed: string[] = [];
 for (const file of BENCHES) {
