@@ -5,11 +5,10 @@ import {
   type TBrand,
   type TCampaign,
   type TCampaignDetail,
-  type TComplianceStatus,
   type TMessage,
-  type TOptOut,
   type TTemplate,
 } from '@portal/contract/messaging';
+import type { TComplianceStatus, TOptOut } from '@portal/contract/messaging-consent';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, brands, notifications, phoneNumbers } from '../src/db/schema/index.ts';

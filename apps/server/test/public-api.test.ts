@@ -1,6 +1,6 @@
 import type { TApiKey, TApiKeyCreated, TApiRequest } from '@portal/contract/api-access';
 import type { TPage } from '@portal/contract/common';
-import type { TApiMessage } from '@portal/contract/messaging';
+import type { TApiMessage } from '@portal/contract/messaging-sending';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, apiKeys, auditLog, campaigns, phoneNumbers, systemSettings } from '../src/db/schema/index.ts';

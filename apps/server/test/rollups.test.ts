@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { TApiKeyCreated } from '@portal/contract/api-access';
 import type { TPlatformTokenCreated } from '@portal/contract/ingestion';
-import type { TApiMessage } from '@portal/contract/messaging';
+import type { TApiMessage } from '@portal/contract/messaging-sending';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, campaigns, phoneNumbers } from '../src/db/schema/index.ts';

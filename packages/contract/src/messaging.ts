@@ -1,7 +1,7 @@
 import { SegmentedMessage } from 'sms-segments-calculator';
 import { z } from 'zod';
 import { optional, ZAccountChoice, ZEmail, ZId, ZIsoDateTime, ZOptionalText, ZPageQuery, ZRequiredText, ZText } from './common.ts';
-import { ZE164, ZPhone } from './phone.ts';
+import { ZPhone } from './phone.ts';
 import { DATE_ORDER, dateOrder, ZRecordFilters, ZRecordPage } from './voice.ts';
 
 /** Messaging: 10DLC brands and campaigns, message templates, the message log and opt-outs. */
@@ -467,97 +467,3 @@ export const ZMessage = z.object({
   sentAt: ZIsoDateTime,
 });
 export type TMessage = z.infer<typeof ZMessage>;
-
-// ---------------------------------------------------------------------------------------------
-// Opt-outs: numbers that replied STOP (or were opted out by hand); START opts back in.
-
-export const OPT_OUT_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'] as const;
-export const OPT_IN_KEYWORDS = ['START', 'UNSTOP', 'YES'] as const;
-
-export const ZOptOut = z.object({
-  id: ZId,
-  accountId: ZId,
-  accountName: z.string(),
-  number: z.string(),
-  keyword: z.string(),
-  source: z.enum(OPT_OUT_SOURCES),
-  createdAt: ZIsoDateTime,
-});
-export type TOptOut = z.infer<typeof ZOptOut>;
-
-export const ZListOptOutsQuery = ZPageQuery.extend({
-  customerId: optional(ZId),
-  accountId: optional(ZId),
-  search: optional(ZText().trim().max(40)),
-});
-export type TListOptOutsQuery = z.infer<typeof ZListOptOutsQuery>;
-
-export const ZOptOutBody = z.object({
-  accountId: ZAccountChoice,
-  number: ZE164,
-  keyword: z.enum(OPT_OUT_KEYWORDS).default('STOP'),
-});
-
-// ---------------------------------------------------------------------------------------------
-// The Status tab's compliance cards, from real state.
-
-export const COMPLIANCE_STATES = ['good', 'warning'] as const;
-export const ZComplianceStatus = z.object({
-  tenDlc: z.object({
-    state: z.enum(COMPLIANCE_STATES),
-    approvedCampaigns: z.number().int(),
-    smsNumbers: z.number().int(),
-    /** SMS numbers linked to no approved campaign (the first 50). */
-    unlinked: z.array(z.object({ id: ZId, number: z.string(), accountName: z.string() })),
-    unlinkedTotal: z.number().int(),
-  }),
-  tcpa: z.object({
-    state: z.enum(COMPLIANCE_STATES),
-    optOuts: z.number().int(),
-    /** Outbound messages accepted for opted-out numbers in the last 30 days (should be none). */
-    sentToOptedOut: z.number().int(),
-  }),
-  gdpr: z.object({ state: z.enum(COMPLIANCE_STATES), retentionDays: z.number().int() }),
-});
-export type TComplianceStatus = z.infer<typeof ZComplianceStatus>;
-export const ZComplianceQuery = z.object({ customerId: optional(ZId), accountId: optional(ZId) });
-
-// ---------------------------------------------------------------------------------------------
-// Sending (the public API) and the sandbox
-
-/** Sandbox recipients that fail on purpose (documented): +1 500 555 0001 to 0009. */
-export const SANDBOX_FAILING_NUMBERS = /^\+1500555000[1-9]$/;
-
-export const ZSendMessageBody = z.object({
-  from: ZE164,
-  to: ZE164,
-  body: ZText().max(1600, 'At most 1,600 characters (10 segments)').default(''),
-  /** Media to send as MMS (https URLs). */
-  mediaUrls: z
-    .array(z.url({ protocol: /^https$/ }))
-    .max(10)
-    .default([]),
-});
-export type TSendMessageBody = z.input<typeof ZSendMessageBody>;
-
-export const ZMessageEvent = z.object({ status: z.enum(MESSAGE_STATUSES), detail: z.string().nullable(), at: ZIsoDateTime });
-
-/** A message as the public API answers it, with its trace (request id, delivery events). */
-export const ZApiMessage = z.object({
-  id: z.string(),
-  from: z.string(),
-  to: z.string(),
-  body: z.string().nullable(),
-  type: z.enum(MESSAGE_TYPES),
-  direction: z.enum(MESSAGE_DIRECTIONS),
-  status: z.enum(MESSAGE_STATUSES),
-  segments: z.number().int(),
-  encoding: z.enum(['GSM-7', 'UCS-2']).nullable(),
-  cost: z.number(),
-  currency: z.literal('USD'),
-  campaignId: z.string().nullable(),
-  requestId: z.string().nullable(),
-  createdAt: ZIsoDateTime,
-  events: z.array(ZMessageEvent),
-});
-export type TApiMessage = z.infer<typeof ZApiMessage>;

@@ -20,7 +20,8 @@ import {
   type ZIngestMessageEventsBody,
   type ZPlatformTokenBody,
 } from '@portal/contract/ingestion';
-import { messageCost, messageSegments, type TApiMessage, type TMessageStatus } from '@portal/contract/messaging';
+import { messageCost, messageSegments, type TMessageStatus } from '@portal/contract/messaging';
+import type { TApiMessage } from '@portal/contract/messaging-sending';
 import type { z } from 'zod';
 import { type Ctx, inTransaction, type SystemActor } from '../../lib/context.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';

@@ -1,4 +1,4 @@
-import type { TComplianceStatus } from '@portal/contract/messaging';
+import type { TComplianceStatus } from '@portal/contract/messaging-consent';
 import type { Ctx } from '../../lib/context.ts';
 import { resolveListScope } from '../../lib/list-scope.ts';
 import { getSettings } from '../../lib/settings.ts';

@@ -1,5 +1,11 @@
 import type { TPage } from '@portal/contract/common';
-import { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS, type TListOptOutsQuery, type TOptOut, type ZOptOutBody } from '@portal/contract/messaging';
+import {
+  OPT_IN_KEYWORDS,
+  OPT_OUT_KEYWORDS,
+  type TListOptOutsQuery,
+  type TOptOut,
+  type ZOptOutBody,
+} from '@portal/contract/messaging-consent';
 import type { z } from 'zod';
 import { type Ctx, inTransaction, ownCustomer } from '../../lib/context.ts';
 import { invalid, notFound } from '../../lib/errors.ts';

@@ -1,4 +1,5 @@
-import type { TListBrandsQuery, TListCampaignsQuery, TListOptOutsQuery, TListTemplatesQuery } from '@portal/contract/messaging';
+import type { TListBrandsQuery, TListCampaignsQuery, TListTemplatesQuery } from '@portal/contract/messaging';
+import type { TListOptOutsQuery } from '@portal/contract/messaging-consent';
 import { type AnyColumn, and, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {

@@ -7,23 +7,19 @@ import {
   ZCampaignDetail,
   ZCampaignNumbersBody,
   ZCampaignStatusBody,
-  ZComplianceQuery,
-  ZComplianceStatus,
   ZExportMessagesQuery,
   ZListBrandsQuery,
   ZListCampaignsQuery,
   ZListMessagesQuery,
-  ZListOptOutsQuery,
   ZListTemplatesQuery,
   ZMessage,
   ZMessagingPrices,
-  ZOptOut,
-  ZOptOutBody,
   ZPricesQuery,
   ZReviewBrandBody,
   ZTemplate,
   ZTemplateBody,
 } from '@portal/contract/messaging';
+import { ZComplianceQuery, ZComplianceStatus, ZListOptOutsQuery, ZOptOut, ZOptOutBody } from '@portal/contract/messaging-consent';
 import type { FastifyInstance } from 'fastify';
 import { sendExport, ZCsv } from '../../lib/export.ts';
 import { routesFor } from '../../lib/routes.ts';

@@ -1,12 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-  DEFAULT_MESSAGING_PRICES,
-  messageCost,
-  messageSegments,
-  SANDBOX_FAILING_NUMBERS,
-  type TApiMessage,
-  type ZSendMessageBody,
-} from '@portal/contract/messaging';
+import { DEFAULT_MESSAGING_PRICES, messageCost, messageSegments } from '@portal/contract/messaging';
+import { SANDBOX_FAILING_NUMBERS, type TApiMessage, type ZSendMessageBody } from '@portal/contract/messaging-sending';
 import type { z } from 'zod';
 import { enqueue } from '../../jobs/queue.ts';
 import { type Ctx, inTransaction, ownCustomer } from '../../lib/context.ts';

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { TApiScope } from '@portal/contract/api-access';
 import { ZApiError, ZCursorPage } from '@portal/contract/common';
-import { ZApiMessage, ZMessage, ZMessageFilters, ZSendMessageBody } from '@portal/contract/messaging';
+import { ZMessage, ZMessageFilters } from '@portal/contract/messaging';
+import { ZApiMessage, ZSendMessageBody } from '@portal/contract/messaging-sending';
 import { ZPhoneNumber } from '@portal/contract/numbers';
 import { ZCdr, ZRecordFilters, ZRecordPage } from '@portal/contract/voice';
 import { sql } from 'drizzle-orm';

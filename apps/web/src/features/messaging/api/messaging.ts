@@ -6,13 +6,12 @@ import type {
   TCampaignBody,
   TCampaignDetail,
   TCampaignStatus,
-  TComplianceStatus,
   TMessage,
   TMessagingPrices,
-  TOptOut,
   TTemplate,
   TTemplateBody,
 } from '@portal/contract/messaging';
+import type { TComplianceStatus, TOptOut } from '@portal/contract/messaging-consent';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 

@@ -1,5 +1,5 @@
 import { Button, Modal, Paper, Select, Stack, TextInput } from '@mantine/core';
-import { OPT_OUT_KEYWORDS, type TOptOut, ZOptOutBody } from '@portal/contract/messaging';
+import { OPT_OUT_KEYWORDS, type TOptOut, ZOptOutBody } from '@portal/contract/messaging-consent';
 import { IconMessageCheck, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

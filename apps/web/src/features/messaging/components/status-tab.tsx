@@ -1,5 +1,5 @@
 import { Accordion, Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import type { TComplianceStatus } from '@portal/contract/messaging';
+import type { TComplianceStatus } from '@portal/contract/messaging-consent';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
