@@ -21,6 +21,8 @@ export const ZSystemSettings = z.object({
   apiLogRetentionDays: z.number().int().min(1).max(365).default(30),
   /** Message records older than this are purged daily (GDPR: kept no longer than needed). */
   messageRetentionDays: z.number().int().min(30).max(3650).default(395),
+  /** Call detail records older than this are purged daily (whole months dropped); usage figures and invoices keep their totals. */
+  cdrRetentionDays: z.number().int().min(30).max(3650).default(730),
   defaultCurrency: z.enum(['USD', 'EUR', 'GBP', 'CAD', 'AUD']).default('USD'),
   defaultPaymentTerms: z.number().int().min(0).max(90).default(30),
   invoicePrefix: ZText()

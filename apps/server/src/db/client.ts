@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { maintainPartitions } from './partitions.ts';
 import { startPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
@@ -17,6 +18,9 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or an open transaction: repos accept both. */
 export type DbOrTx = Db | Tx;
+
+/** The rows of a raw `db.execute` (both drivers answer `{ rows }`). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export interface Database {
   db: Db;
@@ -71,10 +75,19 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };
 }
 
-/** Applies the committed migrations; an advisory lock makes it safe with several instances. */
+/**
+ * Applies the committed migrations, then makes the month partitions due (this month and the next
+ * ones: db/partitions.ts). An advisory lock makes it safe with several instances.
+ */
 export async function migrate(database: Database): Promise<void> {
+  await applyMigrations(database);
+  await maintainPartitions(database.db);
+}
+
+/** Applies the migrations of a folder (the committed ones by default; a test may hand an older set). */
+export async function applyMigrations(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
   if (database.kind === 'pglite' && database.pglite) {
-    await migratePglite(drizzlePglite(database.pglite), { migrationsFolder: MIGRATIONS_DIR });
+    await migratePglite(drizzlePglite(database.pglite), { migrationsFolder });
     return;
   }
   const pool = database.pool;
@@ -82,7 +95,7 @@ export async function migrate(database: Database): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock(382382)');
-    await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
+    await migratePg(drizzlePg(client), { migrationsFolder });
   } finally {
     await client.query('SELECT pg_advisory_unlock(382382)').catch(() => {});
     client.release();
@@ -191,8 +204,12 @@ export function watchQueries<C>(database: Database, watch: QueryWatch<C>): void 
     // context of whichever request released one: bound here to the caller's, so each statement is
     // reported with the request that sent it.
     const connect = pool.connect.bind(pool) as (cb?: Callback) => unknown;
-    (pool as unknown as { connect: (cb?: Callback) => unknown }).connect = (cb?: Callback) =>
-      cb ? connect(AsyncResource.bind(cb)) : connect();
+    // (runInAsyncScope rather than AsyncResource.bind, which builds deprecated accessors at every call)
+    (pool as unknown as { connect: (cb?: Callback) => unknown }).connect = (cb?: Callback) => {
+      if (!cb) return connect();
+      const caller = new AsyncResource('portal.pool.connect');
+      return connect(((...args: unknown[]) => caller.runInAsyncScope(cb as AnyQuery, undefined, ...args)) as Callback);
+    };
     pool.on('acquire', (client) => {
       const c = client as unknown as { query: AnyQuery; [WRAPPED]?: true };
       if (c[WRAPPED]) return;

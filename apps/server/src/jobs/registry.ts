@@ -5,8 +5,9 @@ import { sendEmailJob, sendSmsJob } from '../domains/email/jobs.ts';
 import { purgeMessagesJob, simulateDeliveryJob } from '../domains/messaging/jobs.ts';
 import { weeklyDigestJob } from '../domains/notifications/jobs.ts';
 import { cdrExportJob, purgeReportFilesJob, reportSchedulesJob } from '../domains/reports/jobs.ts';
-import { deactivateStaleIpsJob } from '../domains/voice/jobs.ts';
+import { deactivateStaleIpsJob, purgeCdrsJob } from '../domains/voice/jobs.ts';
 import { deliverDueWebhooksJob, deliverWebhookJob } from '../domains/webhooks/jobs.ts';
+import { maintainPartitionsJob } from './partitions.ts';
 import type { JobDefinition } from './queue.ts';
 
 /** Every job of the portal: each gets its queue (and its schedule) when the server starts. */
@@ -15,6 +16,8 @@ export const ALL_JOBS: readonly JobDefinition<never>[] = [
   sendSmsJob,
   sweepExpiredSessionsJob,
   deactivateStaleIpsJob,
+  purgeCdrsJob,
+  maintainPartitionsJob,
   purgeMessagesJob,
   simulateDeliveryJob,
   purgeApiRequestsJob,

@@ -89,11 +89,11 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
-/** Public API request log (the API Usage tab), kept apiLogRetentionDays. */
+/** Public API request log (the API Usage tab), kept apiLogRetentionDays; partitioned by month of created_at. */
 export const apiRequests = pgTable(
   'api_requests',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     customerId: uuid('customer_id').notNull(),
     accountId: uuid('account_id').notNull(),
@@ -106,6 +106,7 @@ export const apiRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.createdAt] }),
     index('api_requests_account_idx').on(t.accountId, t.createdAt, t.id),
     index('api_requests_customer_idx').on(t.customerId, t.createdAt, t.id),
   ],

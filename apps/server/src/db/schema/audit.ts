@@ -1,11 +1,11 @@
-import { bigint, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 
-/** Who changed what, on which record, before and after, when and from where. */
+/** Who changed what, on which record, before and after, when and from where. Partitioned by month of created_at. */
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     actorId: uuid('actor_id'),
     actorEmail: text('actor_email'),
     impersonatorId: uuid('impersonator_id'),
@@ -23,6 +23,7 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.createdAt] }),
     index('audit_log_created_idx').on(t.createdAt, t.id),
     index('audit_log_customer_idx').on(t.customerId, t.createdAt),
     index('audit_log_entity_idx').on(t.entityType, t.entityId),

@@ -8,7 +8,7 @@ import {
   TEMPLATE_STATUSES,
 } from '@portal/contract/messaging';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, rate, ts, updatedAt } from './columns.ts';
 import { accountRef, customerRef, optionalAccountRef } from './refs.ts';
 import { users } from './users.ts';
@@ -95,11 +95,11 @@ export const messageTemplates = pgTable(
   (t) => [index('message_templates_customer_idx').on(t.customerId)],
 );
 
-/** Message records (delivery reports and logs): large, keyset paged like CDRs. */
+/** Message records (delivery reports and logs): large, keyset paged like CDRs, partitioned by month of sent_at like them. */
 export const messages = pgTable(
   'messages',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     customerId: uuid('customer_id').notNull(),
     accountId: uuid('account_id').notNull(),
     messageId: text('message_id').notNull(),
@@ -121,9 +121,10 @@ export const messages = pgTable(
     updatedAt: ts('updated_at'),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.sentAt] }),
     index('messages_campaign_idx').on(t.campaignId, t.status).where(sql`campaign_id IS NOT NULL`),
-    /** GET /v1/messages/{id} and idempotent ingestion find a message by its public id. */
-    uniqueIndex('messages_message_id_key').on(t.messageId),
+    /** GET /v1/messages/{id} and idempotent ingestion find a message by its public id (and its time: the partition key). */
+    uniqueIndex('messages_message_id_sent_key').on(t.messageId, t.sentAt),
     index('messages_account_sent_idx').on(t.accountId, t.sentAt, t.id),
     index('messages_customer_sent_idx').on(t.customerId, t.sentAt, t.id),
     index('messages_sent_idx').on(t.sentAt, t.id),

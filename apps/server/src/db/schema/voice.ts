@@ -1,5 +1,5 @@
 import { CDR_DIRECTIONS, CDR_STATUSES, IP_TYPES, ROUTE_STRATEGIES, TRUNK_IP_GROUPS, TRUNK_STATUSES } from '@portal/contract/voice';
-import { bigint, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, rate, ts, updatedAt } from './columns.ts';
 import { accountRef, customerRef, optionalAccountRef } from './refs.ts';
 
@@ -62,11 +62,12 @@ export const ipAddresses = pgTable(
 /**
  * Call detail records: the biggest table. bigint ids and (scope, started_at, id) indexes serve
  * keyset paging newest-first (declared ascending; PostgreSQL scans them backwards).
+ * Partitioned by month of started_at (migration 0018, db/partitions.ts): keys include it.
  */
 export const cdrs = pgTable(
   'cdrs',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     customerId: uuid('customer_id').notNull(),
     accountId: uuid('account_id').notNull(),
     callId: text('call_id').notNull(),
@@ -79,10 +80,11 @@ export const cdrs = pgTable(
     cost: rate('cost').notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.startedAt] }),
     index('cdrs_account_started_idx').on(t.accountId, t.startedAt, t.id),
     index('cdrs_customer_started_idx').on(t.customerId, t.startedAt, t.id),
     index('cdrs_started_idx').on(t.startedAt, t.id),
-    /** Ingestion is idempotent by the switch's call id. */
-    uniqueIndex('cdrs_call_id_key').on(t.callId),
+    /** Ingestion is idempotent by the switch's call id and the call's start (a partition's key is in every unique key). */
+    uniqueIndex('cdrs_call_id_started_key').on(t.callId, t.startedAt),
   ],
 );

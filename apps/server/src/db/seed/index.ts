@@ -11,6 +11,7 @@ import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../lib/password.ts';
 import type { Db, Tx } from '../client.ts';
+import { ensurePartitions, type PartitionedTable } from '../partitions.ts';
 import * as schema from '../schema/index.ts';
 import { seedAccounts } from './accounts.ts';
 import { seedApiAccess } from './api-access.ts';
@@ -257,9 +258,30 @@ export async function seed(db: Db, opts: SeedOptions): Promise<void> {
   const passwordHash = await hashPassword(opts.demoPassword);
   const data = buildSeedData({ now, passwordHash, volumes: opts.volumes ?? DEFAULT_VOLUMES });
   await db.transaction(async (tx) => {
+    await preparePartitions(tx, data);
     await insertAll(tx, data);
     await rollups(tx, now);
   });
+}
+
+/** The month partitions the seeded records fall in, made before they are inserted (not left to the default partition). */
+async function preparePartitions(tx: Tx, d: SeedData): Promise<void> {
+  const spans: [PartitionedTable, Date[]][] = [
+    ['cdrs', d.cdrs.map((r) => r.startedAt)],
+    ['messages', d.messages.map((r) => r.sentAt)],
+    ['api_requests', d.apiRequests.map((r) => r.createdAt ?? new Date())],
+    ['audit_log', d.auditLog.map((r) => r.createdAt ?? new Date())],
+  ];
+  for (const [table, times] of spans) {
+    if (!times.length) continue;
+    let first = Number.POSITIVE_INFINITY;
+    let last = Number.NEGATIVE_INFINITY;
+    for (const t of times) {
+      first = Math.min(first, t.getTime());
+      last = Math.max(last, t.getTime());
+    }
+    await ensurePartitions(tx, table, new Date(first), new Date(last));
+  }
 }
 
 export type { SeedData, SeedVolumes };

@@ -12,6 +12,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { allPrefixes, deckIdForAccount, findDeck } from '../../domains/billing/deck-repo.ts';
 import { compileDeck, type DeckRater, rateCall } from '../../domains/billing/rating.ts';
 import type { Database } from '../client.ts';
+import { ensurePartitions } from '../partitions.ts';
 
 export interface ScaleOptions {
   cdrs: number;
@@ -40,6 +41,7 @@ interface AccountPool {
 }
 
 const DAY = 86_400_000;
+const YEAR = 365 * DAY;
 const CDR_COLUMNS = 'customer_id, account_id, call_id, from_number, to_number, started_at, duration_seconds, status, direction, cost';
 const MESSAGE_COLUMNS =
   'customer_id, account_id, message_id, from_number, to_number, type, direction, status, segments, cost, sent_at, updated_at';
@@ -144,7 +146,7 @@ function outboundRemote(rand: () => number, share: number): string {
 
 /** A time in the last year, busier in business hours; whole milliseconds (the cursor's precision). */
 function callTime(rand: () => number, end: number): string {
-  const day = Math.floor((end - rand() * 365 * DAY) / DAY) * DAY;
+  const day = Math.floor((end - rand() * YEAR) / DAY) * DAY;
   const hour = rand() < 0.8 ? 13 + Math.floor(rand() * 10) : Math.floor(rand() * 24);
   const at = Math.min(end, day + hour * 3_600_000 + Math.floor(rand() * 3_600_000));
   return new Date(at).toISOString();
@@ -321,7 +323,8 @@ async function withoutSecondaryIndexes(database: Database, tables: string[], loa
     await load();
   } finally {
     await database.db.execute(sql`SET maintenance_work_mem = '256MB'`);
-    for (const { indexdef } of indexes) await database.db.execute(sql.raw(indexdef));
+    // a partitioned table's index reads "ON ONLY <table>" (the parent alone): made again, it is for every month
+    for (const { indexdef } of indexes) await database.db.execute(sql.raw(indexdef.replace(' ON ONLY ', ' ON ')));
     await database.db.execute(sql`RESET maintenance_work_mem`);
   }
 }
@@ -343,6 +346,8 @@ export async function scale(database: Database, opts: ScaleOptions): Promise<Sca
   };
   const [afterCdr, afterMessage] = [await maxId(database, 'cdrs'), await maxId(database, 'messages')];
   const started = performance.now();
+  for (const table of ['cdrs', 'messages'] as const)
+    await ensurePartitions(database.db, table, new Date(end - YEAR - DAY), new Date(end + DAY));
   const rand = prng(382 + afterCdr);
   const pickVoice = picker(voice, rand);
   const pickSms = picker(sms, rand);

@@ -5,8 +5,8 @@ import { purgeExpiredRequests } from './service.ts';
 export const purgeApiRequestsJob = defineJob(
   'api.purge-request-log',
   async (ctx) => {
-    const count = await purgeExpiredRequests(ctx, new Date());
-    if (count > 0) ctx.log.info({ count }, 'expired API request log rows purged');
+    const purged = await purgeExpiredRequests(ctx, new Date());
+    if (purged.rows || purged.partitions.length) ctx.log.info(purged, 'expired API request log rows purged');
   },
   { cron: '53 2 * * *', retry: { limit: 2, delaySeconds: 300 } },
 );

@@ -16,6 +16,7 @@ import {
 import type { TPage } from '@portal/contract/common';
 import { ipAllowed } from '@portal/contract/ip';
 import type { z } from 'zod';
+import { type Purged, purgeBefore } from '../../db/partitions.ts';
 import type { apiRequests } from '../../db/schema/index.ts';
 import { type ApiKeyActor, type Ctx, inTransaction, ownCustomer } from '../../lib/context.ts';
 import { dayRange, decodeCursor, keysetPage } from '../../lib/cursor.ts';
@@ -274,10 +275,10 @@ export async function recordRequests(
   await repo.touchKeys(ctx.db, uses);
 }
 
-/** The request log is kept apiLogRetentionDays (the daily purge job). */
-export async function purgeExpiredRequests(ctx: Ctx, now: Date): Promise<number> {
+/** The request log is kept apiLogRetentionDays (the daily purge job): whole months dropped, then the rest of the oldest. */
+export async function purgeExpiredRequests(ctx: Ctx, now: Date): Promise<Purged> {
   const { apiLogRetentionDays } = await getSettings(ctx.db);
-  return repo.purgeRequestsBefore(ctx.db, new Date(now.getTime() - apiLogRetentionDays * 86_400_000));
+  return purgeBefore(ctx.db, 'api_requests', new Date(now.getTime() - apiLogRetentionDays * 86_400_000));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,10 +1,8 @@
 import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { rateDecks, ratePrefixes } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/paging.ts';
 import type { RatePrefix } from './rating.ts';
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export interface DeckRow {
   id: string;
@@ -140,11 +138,17 @@ export async function callsOf(db: DbOrTx, accountId: string, from: string, to: s
   }));
 }
 
-export async function updateCallCosts(db: DbOrTx, costs: { id: number; cost: number }[]) {
+/**
+ * New costs for calls of one period (callsOf's): each call found by its id and start, within the
+ * period, so only that period's month partitions are read.
+ */
+export async function updateCallCosts(db: DbOrTx, from: string, to: string, costs: { id: number; startedAt: Date; cost: number }[]) {
   for (let i = 0; i < costs.length; i += 5000) {
     const chunk = costs.slice(i, i + 5000);
     await db.execute(sql`UPDATE cdrs SET cost = v.cost FROM (SELECT unnest(${`{${chunk.map((c) => c.id).join(',')}}`}::bigint[]) AS id,
-      unnest(${`{${chunk.map((c) => c.cost).join(',')}}`}::numeric[]) AS cost) v WHERE cdrs.id = v.id`);
+      unnest(${`{${chunk.map((c) => c.startedAt.toISOString()).join(',')}}`}::timestamptz[]) AS started_at,
+      unnest(${`{${chunk.map((c) => c.cost).join(',')}}`}::numeric[]) AS cost) v
+      WHERE cdrs.id = v.id AND cdrs.started_at = v.started_at AND cdrs.started_at >= ${from}::date AND cdrs.started_at < ${to}::date + 1`);
   }
 }
 

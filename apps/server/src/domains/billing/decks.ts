@@ -171,8 +171,8 @@ export async function rerate(ctx: Ctx, input: { accountId?: string | undefined; 
     const rater = await raterOf(ctx.db, deckId);
     await inTransaction(ctx, async (tx) => {
       const calls = await decks.callsOf(tx.db, accountId, input.from, input.to);
-      const costs = calls.map((c) => ({ id: c.id, cost: rateCall(rater, c).cost }));
-      await decks.updateCallCosts(tx.db, costs);
+      const costs = calls.map((c) => ({ id: c.id, startedAt: c.startedAt, cost: rateCall(rater, c).cost }));
+      await decks.updateCallCosts(tx.db, input.from, input.to, costs);
       await decks.rebuildVoiceRollups(tx.db, accountId, input.from, input.to);
       total += calls.length;
     });

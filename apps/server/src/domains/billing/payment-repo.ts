@@ -1,10 +1,9 @@
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { accounts, customers, paymentMethods, payments } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/paging.ts';
 
 /** The rows of a raw statement (node-postgres and PGlite both answer { rows }). */
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** The customer's own methods (account-level custom billing methods are separate). */
 export const customerLevel = (customerId: string) =>

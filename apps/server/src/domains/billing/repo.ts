@@ -1,6 +1,7 @@
 import type { INVOICE_SORTS, TInvoiceLifecycle } from '@portal/contract/billing';
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import {
   accountServices,
   accounts,
@@ -11,7 +12,6 @@ import {
   phoneNumbers,
 } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/paging.ts';
-import { rowsOf } from './payment-repo.ts';
 
 /** Payment methods, payments, the cards and budgets: payment-repo.ts (re-exported, one repo for the service). */
 export * from './payment-repo.ts';

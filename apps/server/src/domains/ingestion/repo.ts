@@ -1,8 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { platformTokens } from '../../db/schema/index.ts';
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 /** A list of values as one JSON parameter (any text travels safely; one bind parameter for thousands). */
 const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
 
@@ -139,7 +138,7 @@ export interface CdrRow {
 }
 
 /**
- * Stores a batch of rated calls in one statement: the calls not seen before (by call id) go in,
+ * Stores a batch of rated calls in one statement: the calls not seen before (by call id and start) go in,
  * and only those are folded into usage_daily (per UTC day, account, 'Voice': calls, completed,
  * the others, billed seconds, revenue, inbound calls, outbound calls to numbers outside +1). One statement is one transaction: both or neither.
  * Rows go in call-id order (sorted here, cheaper than in SQL) and the rollups in (day, account)
@@ -157,7 +156,7 @@ export async function insertCdrs(db: DbOrTx, rows: CdrRow[]): Promise<number> {
       INSERT INTO cdrs (customer_id, account_id, call_id, from_number, to_number, started_at, duration_seconds, status, direction, cost)
       SELECT customer_id, account_id, call_id, from_number, to_number, started_at, duration_seconds, status, direction, cost
       FROM input
-      ON CONFLICT (call_id) DO NOTHING
+      ON CONFLICT (call_id, started_at) DO NOTHING
       RETURNING call_id, customer_id, account_id, started_at, status, direction, to_number, cost
     ), rollup AS (
       INSERT INTO usage_daily AS u (day, customer_id, account_id, service, volume, succeeded, failed, units, revenue, inbound, international)
@@ -236,7 +235,7 @@ export async function insertInbound(db: DbOrTx, rows: InboundRow[]): Promise<{ i
       INSERT INTO messages (customer_id, account_id, message_id, from_number, to_number, type, direction, status, segments, cost, sent_at, body, updated_at)
       SELECT customer_id, account_id, message_id, from_number, to_number, type, 'Inbound', 'Delivered', segments, cost, sent_at, nullif(body, ''), now()
       FROM input
-      ON CONFLICT (message_id) DO NOTHING
+      ON CONFLICT (message_id, sent_at) DO NOTHING
       RETURNING id, message_id, customer_id, account_id, sent_at, segments, cost
     ), ev AS (
       INSERT INTO message_events (message_id, status, detail, created_at)

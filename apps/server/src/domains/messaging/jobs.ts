@@ -5,8 +5,8 @@ import { purgeExpiredMessages, simulateDelivery } from './service.ts';
 export const purgeMessagesJob = defineJob(
   'messaging.purge-expired',
   async (ctx) => {
-    const count = await purgeExpiredMessages(ctx, new Date());
-    if (count > 0) ctx.log.info({ count }, 'expired message records purged');
+    const purged = await purgeExpiredMessages(ctx, new Date());
+    if (purged.rows || purged.partitions.length) ctx.log.info(purged, 'expired message records purged');
   },
   { cron: '47 2 * * *', retry: { limit: 2, delaySeconds: 300 } },
 );

@@ -1,4 +1,5 @@
 import { MESSAGE_CSV_HEADER, type TExportMessagesQuery, type TListMessagesQuery, type TMessage } from '@portal/contract/messaging';
+import { type Purged, purgeBefore } from '../../db/partitions.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { dayRange, decodeCursor, keysetPage } from '../../lib/cursor.ts';
 import type { CsvExport } from '../../lib/export.ts';
@@ -67,8 +68,8 @@ export async function exportMessages(ctx: Ctx, q: TExportMessagesQuery): Promise
   });
 }
 
-/** Message records older than messageRetentionDays go (the daily purge job). */
-export async function purgeExpiredMessages(ctx: Ctx, now: Date): Promise<number> {
+/** Message records older than messageRetentionDays go (the daily purge job): whole months dropped, then the rest of the oldest. */
+export async function purgeExpiredMessages(ctx: Ctx, now: Date): Promise<Purged> {
   const { messageRetentionDays } = await getSettings(ctx.db);
-  return repo.purgeMessagesBefore(ctx.db, new Date(now.getTime() - messageRetentionDays * 86_400_000));
+  return purgeBefore(ctx.db, 'messages', new Date(now.getTime() - messageRetentionDays * 86_400_000));
 }

@@ -1,6 +1,6 @@
 /** Messaging's record queries: opt-outs' health, the compliance cards, messages and sending. */
 import type { TMessageFilters } from '@portal/contract/messaging';
-import { type AnyColumn, and, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, campaigns, customers, messageEvents, messages, optOuts, phoneNumbers } from '../../db/schema/index.ts';
 import { formulaSafeSql } from '../../lib/export.ts';
@@ -82,11 +82,6 @@ export async function optOutHealth(db: DbOrTx, scope: Scope, since: Date) {
       .where(cond),
   ]);
   return { optOuts: all?.n ?? 0, sentToOptedOut: breaches?.n ?? 0 };
-}
-
-export async function purgeMessagesBefore(tx: DbOrTx, cutoff: Date) {
-  const rows = await tx.delete(messages).where(lt(messages.sentAt, cutoff)).returning({ id: messages.id });
-  return rows.length;
 }
 
 // ---------------------------------------------------------------------------------------------

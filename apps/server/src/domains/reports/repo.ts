@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import {
   accounts,
   customers,
@@ -86,8 +86,6 @@ export interface DayUsage {
 }
 
 export const PREVIOUS = 'previous';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * The rollups of the scope over inclusive days, without deleted accounts' and deleted customers'

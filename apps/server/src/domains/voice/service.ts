@@ -26,12 +26,14 @@ import {
   type ZUpdateTrunkBody,
 } from '@portal/contract/voice';
 import type { z } from 'zod';
+import { type Purged, purgeBefore } from '../../db/partitions.ts';
 import { type Ctx, inTransaction, ownCustomer } from '../../lib/context.ts';
 import { dayRange, decodeCursor, keysetPage } from '../../lib/cursor.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import type { CsvExport } from '../../lib/export.ts';
 import { findAccountInScope, recordListScope, resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
+import { getSettings } from '../../lib/settings.ts';
 import { runStatement, statementExport } from '../../lib/sql-statement.ts';
 import { recordAudit } from '../audit/service.ts';
 import * as repo from './repo.ts';
@@ -393,4 +395,10 @@ export async function exportCdrs(ctx: Ctx, q: TExportCdrsQuery): Promise<CsvExpo
     whole: repo.cdrExportStatement(criteria, tz),
     chunk: (after, size) => repo.cdrExportChunkStatement(criteria, tz, after, size),
   });
+}
+
+/** Call detail records older than cdrRetentionDays go (the daily purge job): whole months dropped, then the rest of the oldest. */
+export async function purgeExpiredCdrs(ctx: Ctx, now: Date): Promise<Purged> {
+  const { cdrRetentionDays } = await getSettings(ctx.db);
+  return purgeBefore(ctx.db, 'cdrs', new Date(now.getTime() - cdrRetentionDays * 86_400_000));
 }

@@ -133,6 +133,12 @@ export const FIELDS: Record<SettingKey, FieldSpec> = {
     kind: 'number',
     unit: 'days',
   },
+  cdrRetentionDays: {
+    label: 'CDR Retention',
+    help: 'Call detail records older than this are purged daily. Usage figures and invoices keep their totals.',
+    kind: 'number',
+    unit: 'days',
+  },
   defaultPaymentTerms: {
     label: 'Default Payment Terms',
     help: 'Invoices are due this many days after issue; 0 = on receipt.',
@@ -201,7 +207,7 @@ export const SETTINGS_TABS = {
   ],
   api: [
     { title: 'Rate Limits', keys: ['apiRateLimitPerSecond', 'apiRateLimitPerDay'] },
-    { title: 'Retention', keys: ['apiLogRetentionDays', 'messageRetentionDays'] },
+    { title: 'Retention', keys: ['apiLogRetentionDays', 'messageRetentionDays', 'cdrRetentionDays'] },
   ],
   billing: [{ title: 'Invoices', keys: ['defaultPaymentTerms', 'invoicePrefix', 'sendPaymentReminders'] }],
   email: [

@@ -1,0 +1,120 @@
+/**
+ * Issue 15: the list, export and rating figures hold at 10,000,000 CDRs as at 1,000,000. The CDR
+ * table is partitioned by month (decision 0049), so a date-bounded page, a period's re-rating and
+ * a month's report read only their months; an export streams whatever it is asked for.
+ *
+ * For each size it runs bench/records.ts on its own database (the CDR half: the filtered list's
+ * first and 1,000th page, the CSV export of every CDR against PostgreSQL's own COPY) and times,
+ * in this process, the re-rating of the busiest account's last 30 days (billing's rerate: the
+ * calls read, rated, written back and the rollups rebuilt). Then it prints each figure at both
+ * sizes side by side. The report's own 10,000,000 figures are bench/reports.ts's (it reads the
+ * rollups only).
+ *
+ * Databases on postgres://postgres@127.0.0.1:5432: `portal_bench` (records.ts's, 1,000,000 CDRs and
+ * messages) and `portal_bench_10m` (10,000,000 CDRs; about 10 minutes to load the first time).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { pino } from 'pino';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { rerate } from '../apps/server/src/domains/billing/decks.ts';
+import { systemCtx } from '../apps/server/src/lib/context.ts';
+import { type Figure, readFigures } from './figures.ts';
+
+const SERVER = 'postgres://postgres@127.0.0.1:5432';
+const SIZES = [
+  { label: '1M', db: 'portal_bench', cdrs: 1_000_000, messages: 1_000_000, exportRuns: 3 },
+  { label: '10M', db: 'portal_bench_10m', cdrs: 10_000_000, messages: 0, exportRuns: 1 },
+] as const;
+/** "Holds": a time at 10M at most this factor of its 1M figure (plus a millisecond of noise); a rate at least its inverse. */
+const HOLD = 1.5;
+const fmt = (n: number, unit: string) =>
+  unit === 'ms' || unit === 'x' ? n.toFixed(2) : unit === 'MB' ? n.toFixed(1) : Math.round(n).toLocaleString('en-US');
+
+/** The busiest account's last 30 days re-rated: the calls and their rate. */
+async function timeRerate(db: string): Promise<Figure[]> {
+  const database = await openDatabase({ url: `${SERVER}/${db}`, poolSize: 4 });
+  try {
+    const ctx = systemCtx({ database, config: loadConfig({}), log: pino({ level: 'silent' }) }, 'bench');
+    const to = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+    const busiest = await database.pool?.query(
+      `SELECT account_id FROM cdrs WHERE started_at >= $1::date AND started_at < $2::date + 1
+       GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
+      [from, to],
+    );
+    const accountId = busiest?.rows[0]?.account_id as string;
+    await rerate(ctx, { accountId, from, to }); // warm-up
+    const t = performance.now();
+    const calls = await rerate(ctx, { accountId, from, to });
+    const seconds = (performance.now() - t) / 1000;
+    console.log(`  re-rating the busiest account's ${from}..${to}: ${calls.toLocaleString('en-US')} calls in ${seconds.toFixed(2)} s`);
+    return [
+      { name: 're-rating 30 days of the busiest account (calls)', value: calls, unit: 'calls' },
+      { name: 're-rating rate', value: calls / seconds, unit: 'calls/s' },
+    ];
+  } finally {
+    await database.close();
+  }
+}
+
+async function partitionsOf(db: string): Promise<number> {
+  const client = new pg.Client({ connectionString: `${SERVER}/${db}` });
+  await client.connect();
+  const r = await client.query("SELECT count(*)::int AS n FROM pg_inherits WHERE inhparent = 'cdrs'::regclass");
+  await client.end();
+  return r.rows[0].n as number;
+}
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-10m-'));
+const results: Map<string, Figure>[] = [];
+let failed = false;
+try {
+  for (const size of SIZES) {
+    console.log(`\n##### ${size.label} CDRs (${size.db}) #####`);
+    const file = path.join(dir, `${size.label}.jsonl`);
+    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'records.ts')], {
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        BENCH_RECORDS_DB: size.db,
+        BENCH_CDRS: String(size.cdrs),
+        BENCH_MESSAGES: String(size.messages),
+        BENCH_KINDS: 'CDR',
+        BENCH_EXPORT_RUNS: String(size.exportRuns),
+        BENCH_JSON: file,
+      },
+    });
+    if (run.status === null || !readFigures(file).size) throw new Error(`records.ts did not finish at ${size.label}`);
+    const figures = readFigures(file);
+    for (const f of await timeRerate(size.db)) figures.set(f.name, f);
+    figures.set('CDR month partitions', { name: 'CDR month partitions', value: await partitionsOf(size.db), unit: 'tables' });
+    results.push(figures);
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const [small, big] = results as [Map<string, Figure>, Map<string, Figure>];
+console.log(
+  `\nThe same figures at 1,000,000 and 10,000,000 CDRs (load average ${os.loadavg()[0]?.toFixed(1)} on ${os.availableParallelism()} cores)`,
+);
+console.log(`  ${'figure'.padEnd(52)} ${'1M'.padStart(12)} ${'10M'.padStart(12)}  unit      holds?`);
+for (const [name, a] of small) {
+  const b = big.get(name);
+  if (!b) continue;
+  let verdict = '';
+  if (a.unit === 'ms') verdict = b.value <= a.value * HOLD + 1 ? 'yes' : 'NO';
+  else if (a.unit === 'rows/s' || a.unit === 'calls/s') verdict = b.value >= a.value / HOLD ? 'yes' : 'NO';
+  else if (a.unit === 'MB') verdict = b.value < 100 ? 'yes (< 100 MB)' : 'NO';
+  if (verdict === 'NO') failed = true;
+  console.log(
+    `  ${name.padEnd(52)} ${fmt(a.value, a.unit).padStart(12)} ${fmt(b.value, b.unit).padStart(12)}  ${a.unit.padEnd(8)}  ${verdict}`,
+  );
+}
+console.log(failed ? '\nSome figures do not hold at 10,000,000 CDRs.' : '\nEvery figure holds at 10,000,000 CDRs.');
+process.exitCode = failed ? 1 : 0;
