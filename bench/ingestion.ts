@@ -15,13 +15,11 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import pg from 'pg';
+import type pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { isEmpty, migrate, openDatabase } from '../apps/server/src/db/client.ts';
-import { seed } from '../apps/server/src/db/seed/index.ts';
+import { DEMO_PASSWORD, openBenchDatabase } from './bench-db.ts';
 
-const SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NAME = 'portal_bench_ingest';
 const BATCH = Number(process.env.INGEST_BATCH ?? 5_000);
 const BATCHES = Number(process.env.INGEST_BATCHES ?? 40);
@@ -32,19 +30,8 @@ const EVENT_BATCHES = Number(process.env.INGEST_EVENT_BATCHES ?? 10);
  */
 const CONCURRENCY = Number(process.env.INGEST_CONCURRENCY ?? 1);
 const BUDGET = 20_000;
-const DEMO_PASSWORD = 'Portal-Demo-1';
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-
-async function databaseUrl(): Promise<string> {
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  if (!(await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [NAME])).rowCount) await admin.query(`CREATE DATABASE ${NAME}`);
-  await admin.end();
-  const url = new URL(SERVER);
-  url.pathname = `/${NAME}`;
-  return url.toString();
-}
 
 /** A deterministic generator (the batches differ between runs only by their ids). */
 function rng(seed: number) {
@@ -124,15 +111,9 @@ async function inParallel<T>(items: T[], fn: (item: T) => Promise<void>): Promis
 }
 
 async function main() {
-  const url = await databaseUrl();
-  const database = await openDatabase({ url, poolSize: 10 });
+  const { url, database } = await openBenchDatabase(NAME, { from: 'BENCH_PG_URL', poolSize: 10 });
   const pool = database.pool as pg.Pool;
   try {
-    await migrate(database);
-    if (await isEmpty(database.db)) {
-      console.log(`Seeding ${NAME}...`);
-      await seed(database.db, { demoPassword: DEMO_PASSWORD });
-    }
     const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
     const app = await buildApp({ database, config, logger: false });
     await app.listen({ host: '127.0.0.1', port: 0 });

@@ -13,10 +13,11 @@
  * BENCH_LOAD_SECONDS, BENCH_LOAD_PORT: this bench uses that port + 4 to + 6 and + 106). Skipped (and
  * said so) when no PostgreSQL server answers or HAProxy is not installed.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type autocannon from 'autocannon';
+import { haproxyBinary } from '../scripts/haproxy.mjs';
 import { CONNECTIONS, mixedLoad, PORT, postgresUrl, prepareDatabase, SECONDS, signInSessions, startServer, stopServer } from './load.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -30,18 +31,6 @@ const CLUSTER_PORT = PORT + 5;
 const INSTANCE_ENV = { RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000', TRUST_PROXY: 'loopback', LOG_LEVEL: 'warn' };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function haproxyInstalled(): boolean {
-  for (const candidate of ['haproxy', '/usr/sbin/haproxy', '/usr/local/sbin/haproxy']) {
-    try {
-      execFileSync(candidate, ['-v'], { stdio: 'ignore' });
-      return true;
-    } catch {
-      // the next
-    }
-  }
-  return false;
-}
 
 interface Stat {
   pid: number;
@@ -218,7 +207,7 @@ async function stopCluster(child: ChildProcess) {
 }
 
 async function main(): Promise<boolean> {
-  if (!haproxyInstalled()) {
+  if (!haproxyBinary()) {
     console.log("Two instances: HAProxy is not installed ('bash scripts/ensure-haproxy.sh'): skipped");
     return true;
   }

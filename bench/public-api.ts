@@ -9,36 +9,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import type { InjectOptions } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { isEmpty, migrate, openDatabase } from '../apps/server/src/db/client.ts';
-import { seed } from '../apps/server/src/db/seed/index.ts';
+import { DEMO_PASSWORD, openBenchDatabase } from './bench-db.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = 300;
 const MEDIAN_BUDGET_MS = 1;
 const RATE_BUDGET = 1000;
 
-async function benchUrl(): Promise<string> {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-  await admin.connect();
-  const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'portal_bench'");
-  if (!exists.rowCount) await admin.query('CREATE DATABASE portal_bench');
-  await admin.end();
-  return 'postgres://postgres@127.0.0.1:5432/portal_bench';
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 async function main() {
-  const url = await benchUrl();
-  const database = await openDatabase({ url, poolSize: 8 });
+  const { url, database } = await openBenchDatabase('portal_bench', { from: 'DATABASE_URL', poolSize: 8 });
   let server: ChildProcess | undefined;
   try {
-    await migrate(database);
-    if (await isEmpty(database.db)) await seed(database.db, { demoPassword: 'Portal-Demo-1' });
     // limits out of the way: the bench measures the API, not the limiter's refusals
     await database.pool?.query(
       `UPDATE system_settings SET value = coalesce(value, '{}'::jsonb) || '{"apiRateLimitPerSecond": 1000000, "apiRateLimitPerDay": 1000000000}'::jsonb WHERE key = 'system'`,
@@ -50,7 +36,7 @@ async function main() {
       method: 'POST',
       url: '/api/auth/login',
       headers: { 'x-portal-csrf': '1' },
-      payload: { email: 'customer@example.com', password: 'Portal-Demo-1', portal: 'customer', remember: false },
+      payload: { email: 'customer@example.com', password: DEMO_PASSWORD, portal: 'customer', remember: false },
     });
     const cookie = `portal_sid=${login.cookies.find((c) => c.name === 'portal_sid')?.value}`;
     const accounts = JSON.parse((await app.inject({ method: 'GET', url: '/api/accounts?pageSize=10', headers: { cookie } })).body) as {
@@ -66,7 +52,7 @@ async function main() {
     const key = (JSON.parse(created.body) as { key: string }).key;
     if (!key) throw new Error(`No key: ${created.body}`);
 
-    const time = async (opts: Parameters<typeof app.inject>[0]) => {
+    const time = async (opts: InjectOptions) => {
       const t = performance.now();
       const res = await app.inject(opts);
       if (res.statusCode !== 200) throw new Error(`answered ${res.statusCode}: ${res.body}`);

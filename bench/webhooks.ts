@@ -31,13 +31,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import pg from 'pg';
-import { isEmpty, migrate, openDatabase } from '../apps/server/src/db/client.ts';
-import { seed } from '../apps/server/src/db/seed/index.ts';
+import type pg from 'pg';
 import { newWebhookSecret } from '../apps/server/src/lib/webhook-signing.ts';
+import { DEMO_PASSWORD, openBenchDatabase } from './bench-db.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NAME = 'portal_bench_webhooks';
 const ACCOUNTS = Number(process.env.WEBHOOK_ACCOUNTS ?? 10);
 const EVENTS = Number(process.env.WEBHOOK_EVENTS ?? 10_000);
@@ -47,23 +45,12 @@ const LATENCY_SECONDS = Number(process.env.WEBHOOK_LATENCY_SECONDS ?? 10);
 const RATE_BUDGET = 500;
 const MEDIAN_BUDGET_MS = 1000;
 const HOOK_NAME = 'Bench webhooks';
-const DEMO_PASSWORD = 'Portal-Demo-1';
 const WAIT_MS = 180_000;
 const WARM = 5 * ACCOUNTS;
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? Number.NaN;
-
-async function databaseUrl(): Promise<string> {
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  if (!(await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [NAME])).rowCount) await admin.query(`CREATE DATABASE ${NAME}`);
-  await admin.end();
-  const url = new URL(SERVER);
-  url.pathname = `/${NAME}`;
-  return url.toString();
-}
 
 /** CPU seconds of a process on this machine (NaN when /proc cannot tell). */
 function cpuOf(pid: number | undefined): number {
@@ -137,19 +124,12 @@ async function startReceiver(secrets: () => string[]): Promise<Receiver> {
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
-  const url = await databaseUrl();
-  const database = await openDatabase({ url, poolSize: 4 });
+  const { url, database } = await openBenchDatabase(NAME, { from: 'BENCH_PG_URL', poolSize: 4 });
   const pool = database.pool as pg.Pool;
   let server: ChildProcess | undefined;
   const secrets: string[] = [];
   const receiver = await startReceiver(() => secrets);
   try {
-    await migrate(database);
-    if (await isEmpty(database.db)) {
-      console.log(`Seeding ${NAME}...`);
-      await seed(database.db, { demoPassword: DEMO_PASSWORD });
-    }
-
     // ---- the webhooks: one per account, on accounts with no other webhook
     await pool.query('DELETE FROM webhooks WHERE name = $1', [HOOK_NAME]);
     if ((await pool.query(`SELECT to_regclass('pgboss.job') AS t`)).rows[0].t) {

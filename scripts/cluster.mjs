@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { haproxyBinary, haproxyConfig } from './haproxy.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER = path.join(ROOT, 'apps/server');
@@ -30,63 +31,6 @@ const ports = Array.from({ length: count }, (_, i) => port + 1 + i);
 function fail(message) {
   process.stderr.write(`${message}\n`);
   process.exit(1);
-}
-
-/** HAProxy's binary: Debian puts it in /usr/sbin, often not on a user's PATH. */
-function haproxyBinary() {
-  for (const candidate of ['haproxy', '/usr/sbin/haproxy', '/usr/local/sbin/haproxy']) {
-    try {
-      execFileSync(candidate, ['-v'], { stdio: 'ignore' });
-      return candidate;
-    } catch {
-      // the next
-    }
-  }
-  return null;
-}
-
-/**
- * HAProxy's configuration: one frontend, round robin over the instances, /readyz health checks. A
- * rolling restart (SIGTERM one instance, start it again once it exited, wait until it is up, then
- * the next) fails no request.
- */
-function haproxyConfig({ listen, stats, backends }) {
-  return [
-    'global',
-    '  maxconn 2000',
-    'defaults',
-    '  mode http',
-    '  option forwardfor',
-    '  timeout connect 5s',
-    '  timeout client 1h',
-    '  timeout server 1h',
-    '  timeout check 2s',
-    'frontend portal',
-    `  bind ${listen}`,
-    '  default_backend instances',
-    'backend instances',
-    '  balance roundrobin',
-    '  option httpchk',
-    '  http-check send meth GET uri /readyz',
-    '  http-check expect status 200',
-    // A draining instance (SIGTERM: /readyz 503 for SHUTDOWN_DRAIN_MS, 5 s by default) is taken out
-    // after two failed checks, the second 500 ms after the first (under 2 s in all); one coming back
-    // needs two good checks. A slow /readyz (up to 2 s) is not a failed check.
-    '  default-server inter 1s fastinter 500ms fall 2 rise 2',
-    // A connection refused (an instance stopping or starting) is tried on another instance; a
-    // request a server dropped without an answer is resent only when it is a GET or HEAD.
-    '  retries 3',
-    '  option redispatch 1',
-    '  retry-on conn-failure empty-response',
-    '  http-request disable-l7-retry unless METH_GET',
-    ...backends.map((b, i) => `  server instance${i + 1} ${b} check`),
-    'listen stats',
-    `  bind ${stats}`,
-    '  stats enable',
-    '  stats uri /stats',
-    '  stats refresh 5s',
-    '',
-  ].join('\n');
 }
 
 /** DATABASE_URL, or `portal_cluster` on 127.0.0.1:5432, created when missing. */
@@ -205,7 +149,12 @@ async function main() {
   const cfg = path.join(workDir, 'haproxy.cfg');
   writeFileSync(
     cfg,
-    haproxyConfig({ listen: `0.0.0.0:${port}`, stats: `127.0.0.1:${statsPort}`, backends: ports.map((p) => `127.0.0.1:${p}`) }),
+    haproxyConfig({
+      listen: `0.0.0.0:${port}`,
+      stats: `127.0.0.1:${statsPort}`,
+      servers: ports.map((p, i) => ({ name: `instance${i + 1}`, address: `127.0.0.1:${p}` })),
+      statsRefresh: '5s',
+    }),
   );
   run('haproxy', haproxy, ['-f', cfg, '-db'], process.env);
 

@@ -6,31 +6,19 @@
  * (`bash scripts/ensure-haproxy.sh`; CI installs it), once (in the `server` project); in CI
  * (CI=true) a missing HAProxy fails the test instead of skipping it.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { haproxyBinary, haproxyConfig } from '../../../scripts/haproxy.mjs';
 import { openDatabase } from '../src/db/client.ts';
 import { seed } from '../src/db/seed/index.ts';
 import { TEST_PASSWORD, testDbKind } from './env.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-
-/** HAProxy's binary (Debian puts it in /usr/sbin, often not on a user's PATH), or null. */
-function haproxyBinary(): string | null {
-  for (const candidate of ['haproxy', '/usr/sbin/haproxy', '/usr/local/sbin/haproxy']) {
-    try {
-      execFileSync(candidate, ['-v'], { stdio: 'ignore' });
-      return candidate;
-    } catch {
-      // try the next
-    }
-  }
-  return null;
-}
 
 export const HAPROXY = process.env.TEST_DATABASE_URL ? haproxyBinary() : null;
 
@@ -300,44 +288,18 @@ export function clusterWorld(prefix: string) {
       const cfg = path.join(workDir, 'haproxy.cfg');
       writeFileSync(
         cfg,
-        [
-          'global',
-          '  maxconn 1000',
+        haproxyConfig({
+          listen: `127.0.0.1:${pl}`,
+          stats: `127.0.0.1:${ps}`,
+          servers: [
+            { name: 'a', address: `127.0.0.1:${pa}` },
+            { name: 'b', address: `127.0.0.1:${pb}` },
+          ],
+          maxconn: 1000,
+          check: opts.check ?? 'inter 500ms fall 2 rise 1',
           // one log line per request, for haproxyFailures()
-          '  log stdout format raw local0',
-          'defaults',
-          '  log global',
-          '  option httplog',
-          '  mode http',
-          '  option forwardfor',
-          '  timeout connect 5s',
-          '  timeout client 1h',
-          '  timeout server 1h',
-          // a slow /readyz under load is not a failed check (the default is `inter`)
-          '  timeout check 2s',
-          'frontend portal',
-          `  bind 127.0.0.1:${pl}`,
-          '  default_backend instances',
-          'backend instances',
-          '  balance roundrobin',
-          '  option httpchk',
-          '  http-check send meth GET uri /readyz',
-          '  http-check expect status 200',
-          `  default-server ${opts.check ?? 'inter 500ms fall 2 rise 1'}`,
-          // as scripts/cluster.mjs: a refused connection is tried on the other instance, a dropped
-          // answer resent only for a GET or HEAD
-          '  retries 3',
-          '  option redispatch 1',
-          '  retry-on conn-failure empty-response',
-          '  http-request disable-l7-retry unless METH_GET',
-          `  server a 127.0.0.1:${pa} check`,
-          `  server b 127.0.0.1:${pb} check`,
-          'listen stats',
-          `  bind 127.0.0.1:${ps}`,
-          '  stats enable',
-          '  stats uri /stats',
-          '',
-        ].join('\n'),
+          logRequests: true,
+        }),
       );
       procs.push(start('haproxy', HAPROXY, ['-f', cfg, '-db'], process.env));
       await world.haproxySees('a', 'UP');

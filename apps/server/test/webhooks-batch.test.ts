@@ -3,54 +3,19 @@
  * batch made together, the sweep and a job sharing deliveries, and the emitting instance waking
  * its workers instead of waiting for their poll.
  */
-import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, webhookDeliveries, webhooks } from '../src/db/schema/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { webhooks } from '../src/db/schema/index.ts';
 import { deliverWebhookJob } from '../src/domains/webhooks/jobs.ts';
 import { attemptDeliveries, deliverDue, emitWebhookEvent, emitWebhookEvents } from '../src/domains/webhooks/service.ts';
 import { inTransaction, systemCtx } from '../src/lib/context.ts';
 import { newWebhookSecret } from '../src/lib/webhook-signing.ts';
 import { createTestApp } from './helpers.ts';
-import { apiTestWorld } from './world.ts';
-
-const { t, db, acme } = await apiTestWorld();
-t.app.config.WEBHOOK_ALLOW_PRIVATE_TARGETS = true;
-const ctx = systemCtx({ database: t.database, config: t.app.config, log: t.app.log }, 'test');
+import { expectedSignature, webhooksTestWorld } from './webhooks-world.ts';
 
 /** Two Acme accounts with no seeded webhook. */
-const [first, second] = await db
-  .select({ id: accounts.id })
-  .from(accounts)
-  .where(and(eq(accounts.customerId, acme.id), notInArray(accounts.id, db.select({ id: webhooks.accountId }).from(webhooks))))
-  .limit(2);
-const accountIds = [first?.id as string, second?.id as string];
-
-const hits: { headers: IncomingHttpHeaders; body: string; path: string }[] = [];
-const server = createServer((req, res) => {
-  let body = '';
-  req.setEncoding('utf8');
-  req.on('data', (c: string) => {
-    body += c;
-  });
-  req.on('end', () => {
-    hits.push({ headers: req.headers, body, path: req.url ?? '' });
-    res.writeHead(200, { 'content-type': 'text/plain' });
-    res.end('ok');
-  });
-});
-let port = 0;
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-afterEach(async () => {
-  await db.delete(webhooks).where(inArray(webhooks.accountId, accountIds));
-  hits.length = 0;
-});
+const { t, db, acme, ctx, accountIds, receiver, deliveriesOf } = await webhooksTestWorld(2);
+const { hits, port } = receiver;
 
 async function hook(accountId: string, name: string, status: 'Active' | 'Inactive' = 'Active', events = ['message.delivered']) {
   const [row] = await db
@@ -59,7 +24,6 @@ async function hook(accountId: string, name: string, status: 'Active' | 'Inactiv
     .returning();
   return row as typeof webhooks.$inferSelect;
 }
-const deliveriesOf = (webhookId: string) => db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId));
 const jobsFor = async (ids: string[]) =>
   (
     (await db.execute(
@@ -134,16 +98,15 @@ describe('attempting a batch', () => {
     expect(states).toEqual(['succeeded', 'succeeded', null, null, 'held', 'held']);
     expect(hits.map((h) => h.headers['webhook-id']).sort()).toEqual([a1.eventId, a2.eventId].sort());
     for (const h of hits) {
-      const key = Buffer.from(a.secret.replace(/^whsec_/, ''), 'base64');
-      const signed = `${h.headers['webhook-id']}.${h.headers['webhook-timestamp']}.${h.body}`;
-      expect(h.headers['webhook-signature']).toBe(`v1,${createHmac('sha256', key).update(signed).digest('base64')}`);
+      const signature = expectedSignature(a.secret, String(h.headers['webhook-id']), String(h.headers['webhook-timestamp']), h.body);
+      expect(h.headers['webhook-signature']).toBe(`v1,${signature}`);
     }
     const after = new Map([...(await deliveriesOf(a.id)), ...(await deliveriesOf(b.id))].map((d) => [d.id, d]));
     expect(after.get(a1.id)).toMatchObject({
       state: 'succeeded',
       attempt: 1,
       statusCode: 200,
-      responseExcerpt: 'ok',
+      responseExcerpt: 'receiver says 200',
       error: null,
       nextAttemptAt: null,
     });

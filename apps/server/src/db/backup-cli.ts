@@ -9,7 +9,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { BackupError, backup, defaultBackupFile, engineOf, inspectTarget, restore } from './backup.ts';
+import { backup, defaultBackupFile, engineOf, inspectTarget, restore } from './backup.ts';
+import { BackupError } from './backup-error.ts';
 
 const USAGE = [
   'Usage:',
