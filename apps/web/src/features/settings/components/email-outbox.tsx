@@ -47,7 +47,7 @@ export function EmailOutbox() {
             Email Outbox
           </Title>
           <Text size="sm" c="dimmed">
-            Emails the portal has written. No SMTP server is configured, so they are kept here instead of being sent.
+            Emails and notification texts the portal has written, and whether each was sent. Without an SMTP server (for texts, an SMS gateway) they are kept here instead.
           </Text>
         </Stack>
         <FilterBar>
