@@ -180,9 +180,9 @@ async function measure(url: string): Promise<void> {
     for await (const chunk of res.body) {
       if (!firstByte) firstByte = performance.now() - t;
       bytes += chunk.length;
-      if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+      if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
     }
-    await new Promise((r) => out.end(r));
+    await new Promise<void>((r) => out.end(() => r()));
     const seconds = (performance.now() - t) / 1000;
     const encoding = res.headers.get('content-encoding') ?? 'none';
     tell({ type: 'stop' });
