@@ -104,3 +104,30 @@ test('maintenance mode signs a customer out with the message on the sign-in page
     await customerContext.close();
   }
 });
+
+test('a staff Admin sets how long call detail records are kept, within its bounds', async ({ page }) => {
+  await signInViaApi(page, ADMIN);
+  try {
+    await page.goto('/admin/settings?tab=api');
+    const api = page.getByRole('form', { name: 'api settings' });
+    const cdrs = api.getByRole('textbox', { name: 'CDR Retention' });
+    await expect(cdrs).toHaveValue('730');
+    await expect(
+      api.getByText('Call detail records older than this are purged daily. Usage figures and invoices keep their totals. From 30 to 3,650 days.'),
+    ).toBeVisible();
+
+    await cdrs.fill('10');
+    await api.getByRole('button', { name: 'Save' }).click();
+    await expect(cdrs).toHaveAttribute('aria-invalid', 'true');
+    await expect(api.getByText('Enter a whole number from 30 to 3,650 days')).toBeVisible();
+
+    await cdrs.fill('400');
+    await api.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Settings saved successfully')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('form', { name: 'api settings' }).getByRole('textbox', { name: 'CDR Retention' })).toHaveValue('400');
+    await checkScreen(page, 'system-settings-api');
+  } finally {
+    await putSettings(page, { cdrRetentionDays: 730 });
+  }
+});
