@@ -16,7 +16,8 @@
  * figures are written to (bench/figures.ts).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
@@ -110,11 +111,19 @@ function stats(samples: number[]) {
   return { median: at(0.5), p95: at(0.95) };
 }
 
+/** The server's own log (warnings and up), kept in a file: if it stops before the bench does, the bench says why. */
+const SERVER_LOG = path.join(os.tmpdir(), `bench-records-server-${process.pid}.log`);
+
 async function startServer(url: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', openSync(SERVER_LOG, 'w'), 'inherit'],
+  });
+  child.on('exit', (code, signal) => {
+    if (signal === 'SIGTERM' && stopping) return;
+    const tail = readFileSync(SERVER_LOG, 'utf8').split('\n').slice(-15).join('\n');
+    console.error(`The server stopped (exit ${code}, signal ${signal}) before the bench did. The end of its log (${SERVER_LOG}):\n${tail}`);
   });
   for (let i = 0; i < 200; i++) {
     try {
@@ -127,6 +136,8 @@ async function startServer(url: string, port: number): Promise<ChildProcess> {
   child.kill();
   throw new Error('The server did not start');
 }
+
+let stopping = false;
 
 const rssMb = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -384,6 +395,7 @@ async function main() {
     console.log(`\nRecord-list budgets: ${ok ? 'all within budget' : 'OVER BUDGET'}`);
     process.exitCode = ok ? 0 : 1;
   } finally {
+    stopping = true;
     server?.kill('SIGTERM');
     await database.close();
   }

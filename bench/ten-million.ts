@@ -6,7 +6,8 @@
  * For each size it runs bench/records.ts on its own database (the CDR half: the filtered list's
  * first and 1,000th page, the CSV export of every CDR against PostgreSQL's own COPY) and times,
  * in this process, the re-rating of the busiest account's last 30 days (billing's rerate: the
- * calls read, rated, written back and the rollups rebuilt). Then it prints each figure at both
+ * calls read, rated, each new cost written back and the rollups rebuilt; the costs are zeroed
+ * first, so that every call is written). Then it prints each figure at both
  * sizes side by side. The report's own 10,000,000 figures are bench/reports.ts's (it reads the
  * rollups only).
  *
@@ -48,7 +49,16 @@ async function timeRerate(db: string): Promise<Figure[]> {
       [from, to],
     );
     const accountId = busiest?.rows[0]?.account_id as string;
+    // every call's cost set to 0 first (untimed), so that re-rating writes each one back
+    const zero = () =>
+      database.pool?.query('UPDATE cdrs SET cost = 0 WHERE account_id = $1 AND started_at >= $2::date AND started_at < $3::date + 1', [
+        accountId,
+        from,
+        to,
+      ]);
+    await zero();
     await rerate(ctx, { accountId, from, to }); // warm-up
+    await zero();
     const t = performance.now();
     const calls = await rerate(ctx, { accountId, from, to });
     const seconds = (performance.now() - t) / 1000;

@@ -93,6 +93,12 @@ describe('monthly partitions', () => {
     expect(made).toContain(partitionName('audit_log', monthStart(later, MONTHS_AHEAD)));
     expect(await maintainPartitions(db, later)).toEqual([]);
     expect(await ensurePartitions(db, 'messages', later, later)).toEqual([]);
+    // pages keep room for a re-rated cost or a moved status (HOT updates: no index entry written)
+    const options = async (name: string) =>
+      (await one<{ o: string[] | null }>(sql`SELECT reloptions AS o FROM pg_class WHERE relname = ${name}`)).o;
+    expect(await options(partitionName('cdrs', later))).toEqual(['fillfactor=90']);
+    expect(await options(partitionName('messages', later))).toEqual(['fillfactor=85']);
+    expect(await options(partitionName('audit_log', later))).toBeNull();
   });
 
   it('let a query bounded by dates read only the months it names', async () => {

@@ -3,13 +3,13 @@
 -- primary and unique keys, given one partition per month its rows fall in (and a default partition
 -- for rows no month partition takes), filled with its rows (ids kept), indexed, and the old table
 -- dropped. db/partitions.ts keeps the months ahead and drops whole months for retention.
-CREATE FUNCTION "portal_partition_months"(parent text, source text, col text) RETURNS void LANGUAGE plpgsql AS $$
+CREATE FUNCTION "portal_partition_months"(parent text, source text, col text, fill int) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   m timestamp;
 BEGIN
   FOR m IN EXECUTE format('SELECT DISTINCT date_trunc(''month'', %I AT TIME ZONE ''UTC'') FROM %I', col, source) LOOP
-    EXECUTE format('CREATE TABLE %I PARTITION OF %I FOR VALUES FROM (%L) TO (%L)',
-      parent || '_' || to_char(m, 'YYYY_MM'), parent, (m AT TIME ZONE 'UTC')::text, ((m + interval '1 month') AT TIME ZONE 'UTC')::text);
+    EXECUTE format('CREATE TABLE %I PARTITION OF %I FOR VALUES FROM (%L) TO (%L) WITH (fillfactor = %s)',
+      parent || '_' || to_char(m, 'YYYY_MM'), parent, (m AT TIME ZONE 'UTC')::text, ((m + interval '1 month') AT TIME ZONE 'UTC')::text, fill);
   END LOOP;
 END $$;--> statement-breakpoint
 ALTER TABLE "cdrs" RENAME TO "cdrs_unpartitioned";--> statement-breakpoint
@@ -29,7 +29,7 @@ CREATE TABLE "cdrs" (
   CONSTRAINT "cdrs_id_started_at_pk" PRIMARY KEY("id","started_at")
 ) PARTITION BY RANGE ("started_at");--> statement-breakpoint
 CREATE TABLE "cdrs_default" PARTITION OF "cdrs" DEFAULT;--> statement-breakpoint
-SELECT portal_partition_months('cdrs', 'cdrs_unpartitioned', 'started_at');--> statement-breakpoint
+SELECT portal_partition_months('cdrs', 'cdrs_unpartitioned', 'started_at', 90);--> statement-breakpoint
 INSERT INTO "cdrs" ("id", "customer_id", "account_id", "call_id", "from_number", "to_number", "started_at", "duration_seconds", "status", "direction", "cost") OVERRIDING SYSTEM VALUE SELECT "id", "customer_id", "account_id", "call_id", "from_number", "to_number", "started_at", "duration_seconds", "status", "direction", "cost" FROM "cdrs_unpartitioned";--> statement-breakpoint
 SELECT setval(pg_get_serial_sequence('"cdrs"', 'id'), coalesce((SELECT max("id") FROM "cdrs"), 0) + 1, false);--> statement-breakpoint
 DROP TABLE "cdrs_unpartitioned";--> statement-breakpoint
@@ -60,7 +60,7 @@ CREATE TABLE "messages" (
   CONSTRAINT "messages_id_sent_at_pk" PRIMARY KEY("id","sent_at")
 ) PARTITION BY RANGE ("sent_at");--> statement-breakpoint
 CREATE TABLE "messages_default" PARTITION OF "messages" DEFAULT;--> statement-breakpoint
-SELECT portal_partition_months('messages', 'messages_unpartitioned', 'sent_at');--> statement-breakpoint
+SELECT portal_partition_months('messages', 'messages_unpartitioned', 'sent_at', 85);--> statement-breakpoint
 INSERT INTO "messages" ("id", "customer_id", "account_id", "message_id", "from_number", "to_number", "type", "direction", "status", "segments", "cost", "sent_at", "campaign_id", "body", "request_id", "api_key_id", "updated_at") OVERRIDING SYSTEM VALUE SELECT "id", "customer_id", "account_id", "message_id", "from_number", "to_number", "type", "direction", "status", "segments", "cost", "sent_at", "campaign_id", "body", "request_id", "api_key_id", "updated_at" FROM "messages_unpartitioned";--> statement-breakpoint
 SELECT setval(pg_get_serial_sequence('"messages"', 'id'), coalesce((SELECT max("id") FROM "messages"), 0) + 1, false);--> statement-breakpoint
 DROP TABLE "messages_unpartitioned";--> statement-breakpoint
@@ -86,7 +86,7 @@ CREATE TABLE "api_requests" (
   CONSTRAINT "api_requests_id_created_at_pk" PRIMARY KEY("id","created_at")
 ) PARTITION BY RANGE ("created_at");--> statement-breakpoint
 CREATE TABLE "api_requests_default" PARTITION OF "api_requests" DEFAULT;--> statement-breakpoint
-SELECT portal_partition_months('api_requests', 'api_requests_unpartitioned', 'created_at');--> statement-breakpoint
+SELECT portal_partition_months('api_requests', 'api_requests_unpartitioned', 'created_at', 100);--> statement-breakpoint
 INSERT INTO "api_requests" ("id", "api_key_id", "customer_id", "account_id", "method", "endpoint", "status_code", "response_ms", "request_id", "ip", "created_at") OVERRIDING SYSTEM VALUE SELECT "id", "api_key_id", "customer_id", "account_id", "method", "endpoint", "status_code", "response_ms", "request_id", "ip", "created_at" FROM "api_requests_unpartitioned";--> statement-breakpoint
 SELECT setval(pg_get_serial_sequence('"api_requests"', 'id'), coalesce((SELECT max("id") FROM "api_requests"), 0) + 1, false);--> statement-breakpoint
 DROP TABLE "api_requests_unpartitioned";--> statement-breakpoint
@@ -114,7 +114,7 @@ CREATE TABLE "audit_log" (
   CONSTRAINT "audit_log_id_created_at_pk" PRIMARY KEY("id","created_at")
 ) PARTITION BY RANGE ("created_at");--> statement-breakpoint
 CREATE TABLE "audit_log_default" PARTITION OF "audit_log" DEFAULT;--> statement-breakpoint
-SELECT portal_partition_months('audit_log', 'audit_log_unpartitioned', 'created_at');--> statement-breakpoint
+SELECT portal_partition_months('audit_log', 'audit_log_unpartitioned', 'created_at', 100);--> statement-breakpoint
 INSERT INTO "audit_log" ("id", "actor_id", "actor_email", "impersonator_id", "customer_id", "action", "entity_type", "entity_id", "summary", "before", "after", "ip", "user_agent", "request_id", "created_at") OVERRIDING SYSTEM VALUE SELECT "id", "actor_id", "actor_email", "impersonator_id", "customer_id", "action", "entity_type", "entity_id", "summary", "before", "after", "ip", "user_agent", "request_id", "created_at" FROM "audit_log_unpartitioned";--> statement-breakpoint
 SELECT setval(pg_get_serial_sequence('"audit_log"', 'id'), coalesce((SELECT max("id") FROM "audit_log"), 0) + 1, false);--> statement-breakpoint
 DROP TABLE "audit_log_unpartitioned";--> statement-breakpoint
@@ -122,4 +122,4 @@ CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at","i
 CREATE INDEX "audit_log_customer_idx" ON "audit_log" USING btree ("customer_id","created_at");--> statement-breakpoint
 CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity_type","entity_id");--> statement-breakpoint
 CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","created_at","id");--> statement-breakpoint
-DROP FUNCTION "portal_partition_months"(text, text, text);
+DROP FUNCTION "portal_partition_months"(text, text, text, int);

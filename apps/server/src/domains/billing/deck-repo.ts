@@ -140,7 +140,8 @@ export async function callsOf(db: DbOrTx, accountId: string, from: string, to: s
 
 /**
  * New costs for calls of one period (callsOf's): each call found by its id and start, within the
- * period, so only that period's month partitions are read.
+ * period, so only that period's month partitions are read. A call whose cost is unchanged is not
+ * written.
  */
 export async function updateCallCosts(db: DbOrTx, from: string, to: string, costs: { id: number; startedAt: Date; cost: number }[]) {
   for (let i = 0; i < costs.length; i += 5000) {
@@ -148,7 +149,8 @@ export async function updateCallCosts(db: DbOrTx, from: string, to: string, cost
     await db.execute(sql`UPDATE cdrs SET cost = v.cost FROM (SELECT unnest(${`{${chunk.map((c) => c.id).join(',')}}`}::bigint[]) AS id,
       unnest(${`{${chunk.map((c) => c.startedAt.toISOString()).join(',')}}`}::timestamptz[]) AS started_at,
       unnest(${`{${chunk.map((c) => c.cost).join(',')}}`}::numeric[]) AS cost) v
-      WHERE cdrs.id = v.id AND cdrs.started_at = v.started_at AND cdrs.started_at >= ${from}::date AND cdrs.started_at < ${to}::date + 1`);
+      WHERE cdrs.id = v.id AND cdrs.started_at = v.started_at AND cdrs.started_at >= ${from}::date AND cdrs.started_at < ${to}::date + 1
+        AND cdrs.cost IS DISTINCT FROM v.cost`);
   }
 }
 
