@@ -73,3 +73,6 @@ export function formatStamp(value: DateInput): string {
   const date = toDate(value as Exclude<DateInput, null | undefined>);
   return `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
+
+/** The browser's time zone (UTC when it names none): the server reads a list's filter days in it. */
+export const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

@@ -1,8 +1,8 @@
-import { Alert, Box, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { TAuditEntry } from '@portal/contract/audit';
 import type { ReactNode } from 'react';
-import { type Column, DataTable } from './data-table.tsx';
-import { KeysetPager, LoadingDataOverlay } from './record-list.tsx';
+import type { Column } from './data-table.tsx';
+import { type RecordList, RecordTable } from './record-list.tsx';
 import { ShortId } from './short-id.tsx';
 
 /** The kinds of record the audit trail names (an entry's entityType), as the screens name them. */
@@ -61,16 +61,6 @@ export const AUDIT_RECORD_COLUMN: Column<TAuditEntry> = {
   ),
 };
 
-/** A page of audit entries as useRecordQuery answers it. */
-type AuditEntriesQuery = {
-  check: { ok: boolean };
-  rows: TAuditEntry[] | undefined;
-  problem: string | undefined;
-  data: { nextCursor: string | null } | undefined;
-  isFetching: boolean;
-  isPlaceholderData: boolean;
-};
-
 /**
  * An audit list (System Settings' Logs, a user's own Activity Logs): 'Activity Logs' with what it
  * shows, the filters, the entries (newest first) with their loading state, and Previous/Next.
@@ -79,17 +69,13 @@ export function AuditEntries({
   description,
   filters,
   columns,
-  query: { check, rows, problem, data, isFetching, isPlaceholderData },
-  cursors,
-  setCursors,
+  records,
   emptyText,
 }: {
   description: string;
   filters?: ReactNode;
   columns: Column<TAuditEntry>[];
-  query: AuditEntriesQuery;
-  cursors: string[];
-  setCursors: (cursors: string[]) => void;
+  records: RecordList<TAuditEntry>;
   emptyText: string;
 }) {
   return (
@@ -103,26 +89,7 @@ export function AuditEntries({
         </Text>
       </Stack>
       {filters}
-      {problem && <Alert color="red">{problem}</Alert>}
-      <Box pos="relative">
-        <LoadingDataOverlay visible={check.ok && isFetching && isPlaceholderData} />
-        <DataTable
-          label="Activity logs"
-          columns={columns}
-          rows={rows}
-          rowKey={(e) => String(e.id)}
-          loading={check.ok && isFetching && !data}
-          emptyText={emptyText}
-        />
-      </Box>
-      <KeysetPager
-        cursors={cursors}
-        setCursors={setCursors}
-        nextCursor={data?.nextCursor}
-        count={rows?.length}
-        noun="entries"
-        disabled={!check.ok || isFetching}
-      />
+      <RecordTable records={records} columns={columns} texts={{ label: 'Activity logs', emptyText, noun: 'entries' }} />
     </Stack>
   );
 }

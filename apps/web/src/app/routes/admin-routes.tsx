@@ -1,59 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { RequirePermission } from '../guards/require-permission.tsx';
-import { lazyScreen } from '../lazy-screen.ts';
-import { withAccountPicker, withTab } from './compose.tsx';
+import * as common from './common-screens.tsx';
+import { withTab } from './compose.tsx';
 import { redirect, screen } from './route-builders.tsx';
-
-const accountLayout = lazyScreen(() => import('../../features/accounts/pages/account-detail-page.tsx').then((m) => m.AccountDetailPage));
-const accountGeneral = () => import('../../features/accounts/pages/account-general-tab.tsx').then((m) => m.AccountGeneralTab);
-const accountSelect = () => import('../../features/accounts/components/account-select.tsx').then((m) => m.AccountSelect);
-// Numbers and voice pick accounts with the accounts feature's picker, given here where features meet.
-const numbersPage = () =>
-  Promise.all([import('../../features/numbers/pages/numbers-page.tsx'), accountSelect()]).then(([m, picker]) =>
-    withAccountPicker(m.NumbersPage, picker),
-  );
-const voicePage = () =>
-  Promise.all([import('../../features/voice/pages/voice-page.tsx'), accountSelect()]).then(([m, picker]) =>
-    withAccountPicker(m.VoicePage, picker),
-  );
-const messagingPage = () =>
-  Promise.all([import('../../features/messaging/pages/messaging-page.tsx'), accountSelect()]).then(([m, picker]) =>
-    withAccountPicker(m.MessagingPage, picker),
-  );
-const apiAccessPage = () =>
-  Promise.all([import('../../features/api-access/pages/api-access-page.tsx'), accountSelect()]).then(([m, picker]) =>
-    withAccountPicker(m.ApiAccessPage, picker),
-  );
-const campaignPage = () =>
-  Promise.all([import('../../features/messaging/pages/campaign-detail-page.tsx'), accountSelect()]).then(([m, picker]) =>
-    withAccountPicker(m.CampaignDetailPage, picker),
-  );
-const billing = () =>
-  Promise.all([import('../../features/billing/pages/billing-page.tsx'), accountSelect()]).then(([m, picker]) =>
-    withAccountPicker(m.BillingPage, picker),
-  );
-
-/**
- * Account detail tabs and their path suffixes (spec 2.7), rendered in the account layout's
- * <Outlet/>. Each tab is its own screen: replace a placeholder with the feature's tab page here.
- */
-const accountTabs: RouteObject[] = [
-  screen(null, { title: 'Account Details' }, accountGeneral),
-  screen('general', { title: 'Account Details', crumb: 'General' }, accountGeneral),
-  screen('phone-numbers', { title: 'Account Details', crumb: 'Phone Numbers' }, numbersPage),
-  screen('voice', { title: 'Account Details', crumb: 'Voice' }, voicePage),
-  screen('messaging', { title: 'Account Details', crumb: 'Messaging' }, messagingPage),
-  screen('api-access', { title: 'Account Details', crumb: 'API Access' }, apiAccessPage),
-  {
-    path: 'billing',
-    handle: { crumb: 'Billing' },
-    children: [
-      screen(null, { title: 'Account Details' }, billing),
-      screen('payment-methods', { title: 'Account Details', crumb: 'Payment Methods' }, billing),
-      screen('payment-history', { title: 'Account Details', crumb: 'Payment History' }, billing),
-    ],
-  },
-];
 
 /** The admin portal's screens, rendered inside the shell (spec 2.1). */
 export const adminScreens: RouteObject[] = [
@@ -91,9 +40,10 @@ export const adminScreens: RouteObject[] = [
           // The 'accounts' segment has no page of its own, so it has no crumb.
           {
             path: 'accounts/:accountId',
-            handle: { crumb: { record: 'account', param: 'accountId' } },
-            lazy: accountLayout,
-            children: accountTabs,
+            handle: common.accountCrumb,
+            lazy: common.accountLayout,
+            // the account's tabs and their path suffixes (spec 2.7)
+            children: common.accountTabs({ general: true, numbers: ['phone-numbers', 'Phone Numbers'], api: 'api-access' }),
           },
         ],
       },
@@ -114,43 +64,26 @@ export const adminScreens: RouteObject[] = [
       },
     ],
   },
-  {
-    path: 'users',
-    handle: { crumb: 'Users' },
-    children: [
-      screen(null, { title: 'Users' }, () => import('../../features/users/pages/user-list-page.tsx').then((m) => m.UserListPage)),
-      screen(':userId', { title: 'User Details', crumb: { record: 'user', param: 'userId' } }, () =>
-        import('../../features/users/pages/user-detail-page.tsx').then((m) => m.UserDetailPage),
-      ),
-    ],
-  },
+  common.usersScreens,
   {
     path: 'billing',
     handle: { crumb: 'Billing' },
     children: [
-      screen(null, { title: 'Billing' }, billing),
-      screen('invoices', { title: 'Billing', crumb: 'Invoices' }, billing),
+      screen(null, { title: 'Billing' }, common.billingPage),
+      screen('invoices', { title: 'Billing', crumb: 'Invoices' }, common.billingPage),
       // Payment Methods shows only inside an account (spec 2.7): across customers there is none to show.
       redirect('payment-methods', '/admin/billing/invoices'),
-      screen('payment-history', { title: 'Billing', crumb: 'Payment History' }, billing),
+      screen('payment-history', { title: 'Billing', crumb: 'Payment History' }, common.billingPage),
       {
         element: <RequirePermission permission="billing.manage" />,
-        children: [screen('rates', { title: 'Billing', crumb: 'Rates' }, billing)],
+        children: [screen('rates', { title: 'Billing', crumb: 'Rates' }, common.billingPage)],
       },
     ],
   },
-  screen('numbers', { title: 'Phone Numbers' }, numbersPage),
-  {
-    path: 'messaging',
-    handle: { crumb: 'Messaging' },
-    children: [
-      screen(null, { title: 'Messaging Tools' }, messagingPage),
-      // The 'campaigns' segment has no page of its own, so it has no crumb.
-      screen('campaigns/:campaignId', { title: 'Campaign Details' }, campaignPage),
-    ],
-  },
-  screen('voice', { title: 'Voice Services', crumb: 'Voice' }, voicePage),
-  screen('api', { title: 'API Access' }, apiAccessPage),
+  screen('numbers', { title: 'Phone Numbers' }, common.numbersPage),
+  common.messagingScreens,
+  common.voiceScreen,
+  common.apiAccessScreen,
   screen('compliance', { title: 'Regulatory Compliance' }, () =>
     import('../../features/compliance/pages/compliance-page.tsx').then((m) => m.CompliancePage),
   ),
@@ -161,29 +94,12 @@ export const adminScreens: RouteObject[] = [
       screen(null, { title: 'Support Tools' }, () =>
         import('../../features/support/pages/support-tools-page.tsx').then((m) => m.SupportToolsPage),
       ),
-      // The 'tickets' segment has no page of its own, so it has no crumb.
-      screen('tickets/:ticketId', { title: 'Ticket Details' }, () =>
-        import('../../features/support/pages/ticket-detail-page.tsx').then((m) => m.TicketDetailPage),
-      ),
+      common.ticketScreen,
     ],
   },
-  screen('reports', { title: 'Reports' }, () => import('../../features/reports/pages/reports-page.tsx').then((m) => m.ReportsPage)),
-  {
-    path: 'notifications',
-    handle: { crumb: 'Notifications' },
-    children: [
-      // the Notification Center, and its separate settings page (the flags by event)
-      screen(null, { title: 'Notifications' }, () =>
-        import('../../features/notifications/pages/notifications-page.tsx').then((m) => m.NotificationsPage),
-      ),
-      screen('settings', { title: 'Notification Settings' }, () =>
-        import('../../features/notifications/pages/notification-settings-page.tsx').then((m) => m.NotificationSettingsPage),
-      ),
-    ],
-  },
-  screen('my-profile', { title: 'My Profile' }, () =>
-    import('../../features/users/pages/my-profile-page.tsx').then((m) => m.MyProfilePage),
-  ),
+  common.reportsScreen,
+  common.notificationsScreens,
+  common.myProfileScreen,
   screen('settings', { title: 'Settings' }, () =>
     Promise.all([
       import('../../features/settings/pages/system-settings-page.tsx'),

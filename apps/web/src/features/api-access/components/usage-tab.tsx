@@ -1,38 +1,30 @@
-import { Alert, Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import { API_STATUS_CLASSES, type TApiRequest, ZExportApiRequestsQuery, ZListApiRequestsQuery } from '@portal/contract/api-access';
-import { useMemo } from 'react';
-import { toQueryString } from '../../../lib/download.ts';
-import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
-import { ExportButton } from '../../../ui/export-button.tsx';
-import { FilterBar, SelectFilter } from '../../../ui/filter-bar.tsx';
-import { DayFilter, KeysetPager, LoadingDataOverlay, TextFilter, useRecordQuery } from '../../../ui/record-list.tsx';
+import { SelectFilter } from '../../../ui/filter-bar.tsx';
+import { DayRangeFilters, FilterGroup, RecordListCard, TextFilter, useRecordList } from '../../../ui/record-list.tsx';
 import { ShortId } from '../../../ui/short-id.tsx';
-import { useListState } from '../../../ui/use-list-state.ts';
 import { apiRequestListQuery } from '../api/api-access.ts';
 import type { ApiScope } from '../api-scope.ts';
 
 const FILTERS = { statusClass: '', method: '', endpoint: '', startDate: '', endDate: '' };
-const FIELDS = new Set(Object.keys(FILTERS));
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...API_STATUS_CLASSES.map((c) => ({ value: c, label: c }))];
 const METHOD_OPTIONS = [{ value: '', label: 'All methods' }, ...['GET', 'POST'].map((m) => ({ value: m, label: m }))];
+const TEXTS = { label: 'API requests', emptyText: 'No requests found matching your criteria', noun: 'requests' };
+const EXPORT = {
+  label: 'Export',
+  path: '/api/api-requests/export',
+  fallbackName: 'api-requests.csv',
+  noun: 'requests',
+  schema: ZExportApiRequestsQuery,
+};
 const statusColour = (code: number) => (code < 300 ? 'green' : code === 429 ? 'orange' : code < 500 ? 'yellow' : 'red');
 
 /** Usage: the public API's request log (timestamp, endpoint, method, status text, response time, key, request id). */
 export function UsageTab({ scope }: { scope: ApiScope }) {
-  const list = useListState({ filters: FILTERS, prefix: 'req' });
-  const filters = useMemo(
-    () => ({ ...list.filters, customerId: scope.customerId, accountId: scope.accountId }),
-    [list.filters, scope.customerId, scope.accountId],
-  );
-  const cursors = list.cursors;
-  const { check, rows, problem, data, isFetching, isPlaceholderData } = useRecordQuery(
-    cursors,
-    filters,
-    ZListApiRequestsQuery,
-    FIELDS,
-    apiRequestListQuery,
-  );
+  const records = useRecordList({ filters: FILTERS, prefix: 'req' }, { schema: ZListApiRequestsQuery, query: apiRequestListQuery, scope });
+  const { field } = records;
 
   const columns: Column<TApiRequest>[] = [
     { key: 'time', header: 'Timestamp', kind: 'figure', render: (r) => <DateText value={r.createdAt} format="stacked" /> },
@@ -72,64 +64,13 @@ export function UsageTab({ scope }: { scope: ApiScope }) {
   ];
 
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="md">
-        <FilterBar
-          actions={
-            <ExportButton
-              label="Export"
-              url={`/api/api-requests/export${toQueryString(filters)}`}
-              fallbackName="api-requests.csv"
-              noun="requests"
-              disabled={!check.ok}
-              check={() => ZExportApiRequestsQuery.safeParse(filters).error?.issues[0]?.message}
-            />
-          }
-        >
-          <Group gap="sm" align="flex-start" wrap="wrap">
-            <Group gap="sm" align="flex-start" wrap="nowrap">
-              <SelectFilter
-                label="Status"
-                w={140}
-                data={STATUS_OPTIONS}
-                {...list.filter('statusClass')}
-                error={check.fieldErrors.statusClass}
-              />
-              <SelectFilter label="Method" w={130} data={METHOD_OPTIONS} {...list.filter('method')} error={check.fieldErrors.method} />
-              <TextFilter
-                label="Endpoint"
-                placeholder="e.g. /v1/messages"
-                {...list.filter('endpoint')}
-                error={check.fieldErrors.endpoint}
-              />
-            </Group>
-            <Group gap="sm" align="flex-start" wrap="nowrap">
-              <DayFilter label="Start Date" {...list.filter('startDate')} error={check.fieldErrors.startDate} />
-              <DayFilter label="End Date" {...list.filter('endDate')} error={check.fieldErrors.endDate} />
-            </Group>
-          </Group>
-        </FilterBar>
-        {problem && <Alert color="red">{problem}</Alert>}
-        <Box pos="relative">
-          <LoadingDataOverlay visible={check.ok && isFetching && isPlaceholderData} />
-          <DataTable
-            label="API requests"
-            columns={columns}
-            rows={rows}
-            rowKey={(r) => r.id}
-            loading={check.ok && isFetching && !data}
-            emptyText="No requests found matching your criteria"
-          />
-        </Box>
-        <KeysetPager
-          cursors={cursors}
-          setCursors={list.setCursors}
-          nextCursor={data?.nextCursor}
-          count={rows?.length}
-          noun="requests"
-          disabled={!check.ok || isFetching}
-        />
-      </Stack>
-    </Paper>
+    <RecordListCard records={records} columns={columns} texts={TEXTS} exportAs={EXPORT}>
+      <FilterGroup>
+        <SelectFilter label="Status" w={140} data={STATUS_OPTIONS} {...field('statusClass')} />
+        <SelectFilter label="Method" w={130} data={METHOD_OPTIONS} {...field('method')} />
+        <TextFilter label="Endpoint" placeholder="e.g. /v1/messages" {...field('endpoint')} />
+      </FilterGroup>
+      <DayRangeFilters start={field('startDate')} end={field('endDate')} />
+    </RecordListCard>
   );
 }

@@ -1,26 +1,27 @@
-import { Alert, Box, Group, Paper, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { MESSAGE_STATUSES, MESSAGE_TYPES, type TMessage, ZExportMessagesQuery, ZListMessagesQuery } from '@portal/contract/messaging';
-import { useMemo } from 'react';
-import { toQueryString } from '../../../lib/download.ts';
-import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
-import { ExportButton } from '../../../ui/export-button.tsx';
-import { FilterBar, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { SelectFilter } from '../../../ui/filter-bar.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
-import { DayFilter, KeysetPager, LoadingDataOverlay, TextFilter, useRecordQuery } from '../../../ui/record-list.tsx';
+import { DayRangeFilters, FilterGroup, RecordListCard, TextFilter, useRecordList } from '../../../ui/record-list.tsx';
 import { ShortId } from '../../../ui/short-id.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
-import { useListState } from '../../../ui/use-list-state.ts';
 import { messageListQuery } from '../api/messaging.ts';
 
 const FILTERS = { status: '', type: '', from: '', to: '', startDate: '', endDate: '' };
-/** The filters shown as fields: the contract's problems with them are shown on them. */
-const FIELDS = new Set(Object.keys(FILTERS));
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...MESSAGE_STATUSES.map((s) => ({ value: s, label: s }))];
 const TYPE_OPTIONS = [{ value: '', label: 'All types' }, ...MESSAGE_TYPES.map((t) => ({ value: t, label: t }))];
-const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 /** Sub-cent costs as they are billed: $0.0075, $0.02. */
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 });
+const TEXTS = { label: 'Messages', emptyText: 'No messages found matching your criteria', noun: 'messages' };
+const EXPORT = {
+  label: 'Export to CSV',
+  path: '/api/messaging/messages/export',
+  fallbackName: 'messages.csv',
+  noun: 'messages',
+  schema: ZExportMessagesQuery,
+};
 
 /**
  * Delivery reports / message log: Status, Type, From/To substring, Start/End date (end inclusive),
@@ -31,20 +32,11 @@ export function MessagesTab({
 }: {
   scope: { customerId?: string | undefined; accountId?: string | undefined; showAccount: boolean };
 }) {
-  const list = useListState({ filters: FILTERS, prefix: 'msg' });
-  const filters = useMemo(
-    () => ({ ...list.filters, customerId: scope.customerId, accountId: scope.accountId, tz: timeZone() }),
-    [list.filters, scope.customerId, scope.accountId],
+  const records = useRecordList(
+    { filters: FILTERS, prefix: 'msg' },
+    { schema: ZListMessagesQuery, query: messageListQuery, scope, timeZone: true },
   );
-  // The cursors of the pages before this one live in the URL (reload and Back keep the page); a filter change drops them.
-  const cursors = list.cursors;
-  const { check, rows, problem, data, isFetching, isPlaceholderData } = useRecordQuery(
-    cursors,
-    filters,
-    ZListMessagesQuery,
-    FIELDS,
-    messageListQuery,
-  );
+  const { field } = records;
 
   const columns: Column<TMessage>[] = [
     { key: 'messageId', header: 'Message ID', kind: 'id', render: (m) => <ShortId value={m.messageId} /> },
@@ -76,58 +68,16 @@ export function MessagesTab({
   ];
 
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="md">
-        <FilterBar
-          actions={
-            <ExportButton
-              label="Export to CSV"
-              url={`/api/messaging/messages/export${toQueryString(filters)}`}
-              fallbackName="messages.csv"
-              noun="messages"
-              // the list's problems are already on their fields: one message is enough
-              disabled={!check.ok}
-              check={() => ZExportMessagesQuery.safeParse(filters).error?.issues[0]?.message}
-            />
-          }
-        >
-          {/* top-aligned, so a field's message below it moves no other field; in pairs, so a narrow screen wraps them two by two */}
-          <Group gap="sm" align="flex-start" wrap="wrap">
-            <Group gap="sm" align="flex-start" wrap="nowrap">
-              <SelectFilter label="Status" w={150} data={STATUS_OPTIONS} {...list.filter('status')} error={check.fieldErrors.status} />
-              <SelectFilter label="Type" w={120} data={TYPE_OPTIONS} {...list.filter('type')} error={check.fieldErrors.type} />
-            </Group>
-            <Group gap="sm" align="flex-start" wrap="nowrap">
-              <TextFilter label="From" {...list.filter('from')} error={check.fieldErrors.from} />
-              <TextFilter label="To" {...list.filter('to')} error={check.fieldErrors.to} />
-            </Group>
-            <Group gap="sm" align="flex-start" wrap="nowrap">
-              <DayFilter label="Start Date" {...list.filter('startDate')} error={check.fieldErrors.startDate} />
-              <DayFilter label="End Date" {...list.filter('endDate')} error={check.fieldErrors.endDate} />
-            </Group>
-          </Group>
-        </FilterBar>
-        {problem && <Alert color="red">{problem}</Alert>}
-        <Box pos="relative">
-          <LoadingDataOverlay visible={check.ok && isFetching && isPlaceholderData} />
-          <DataTable
-            label="Messages"
-            columns={columns}
-            rows={rows}
-            rowKey={(m) => m.id}
-            loading={check.ok && isFetching && !data}
-            emptyText="No messages found matching your criteria"
-          />
-        </Box>
-        <KeysetPager
-          cursors={cursors}
-          setCursors={list.setCursors}
-          nextCursor={data?.nextCursor}
-          count={rows?.length}
-          noun="messages"
-          disabled={!check.ok || isFetching}
-        />
-      </Stack>
-    </Paper>
+    <RecordListCard records={records} columns={columns} texts={TEXTS} exportAs={EXPORT}>
+      <FilterGroup>
+        <SelectFilter label="Status" w={150} data={STATUS_OPTIONS} {...field('status')} />
+        <SelectFilter label="Type" w={120} data={TYPE_OPTIONS} {...field('type')} />
+      </FilterGroup>
+      <FilterGroup>
+        <TextFilter label="From" {...field('from')} />
+        <TextFilter label="To" {...field('to')} />
+      </FilterGroup>
+      <DayRangeFilters start={field('startDate')} end={field('endDate')} />
+    </RecordListCard>
   );
 }

@@ -1,8 +1,5 @@
-import { Group, Stack, Tabs, Title } from '@mantine/core';
-import { useRouteTitle } from '../../../lib/route-handle.ts';
 import { usePortalScope } from '../../../lib/scope.ts';
-import { AccountPicker } from '../../../ui/account-picker.tsx';
-import { useAccountTabs } from '../../../ui/use-tab-param.ts';
+import { AccountTabsPage, useAccountTabsPage } from '../../../ui/account-tabs-page.tsx';
 import { BrandsTab } from '../components/brands-tab.tsx';
 import { CampaignsTab } from '../components/campaigns-tab.tsx';
 import { DocumentationTab } from '../components/documentation-tab.tsx';
@@ -10,7 +7,6 @@ import { MessagesTab } from '../components/messages-tab.tsx';
 import { OptOutsTab } from '../components/opt-outs-tab.tsx';
 import { StatusTab } from '../components/status-tab.tsx';
 import { TemplatesTab } from '../components/templates-tab.tsx';
-import type { MessagingScope } from '../messaging-scope.ts';
 
 type Tab = 'status' | 'brands' | 'campaigns' | 'templates' | 'messages' | 'opt-outs' | 'documentation';
 
@@ -32,74 +28,33 @@ const CUSTOMER_TABS: [Tab, string][] = [
   ['opt-outs', 'Opt-outs'],
   ['documentation', 'Documentation'],
 ];
+const keysOf = (tabs: [Tab, string][]) => tabs.map(([t]) => t) as [Tab, ...Tab[]];
+const ADMIN_KEYS = keysOf(ADMIN_TABS);
+const CUSTOMER_KEYS = keysOf(CUSTOMER_TABS);
 
 /**
  * Messaging Tools for /admin/messaging, /customer/messaging and the account Messaging tab. The
  * account filter (absent in an account's tab) scopes every tab.
  */
 export function MessagingPage() {
-  const scope = usePortalScope();
-  const title = useRouteTitle();
-  const tabs = scope.portal === 'admin' ? ADMIN_TABS : CUSTOMER_TABS;
-  const { tab, account, setTab, setAccount } = useAccountTabs(tabs.map(([t]) => t) as [Tab, ...Tab[]]);
-  const inAccount = Boolean(scope.accountId);
-  const accountId = scope.accountId ?? account;
-  const tabScope: MessagingScope = {
-    portal: scope.portal,
-    customerId: scope.portal === 'admin' ? scope.customerId : undefined,
-    accountId: accountId || undefined,
-    showAccount: !accountId,
-  };
+  const staff = usePortalScope().portal === 'admin';
+  const page = useAccountTabsPage(staff ? ADMIN_KEYS : CUSTOMER_KEYS);
+  const { tab, tabScope } = page;
 
   return (
-    <Stack gap="md">
-      {!inAccount && (
-        <Group justify="space-between" align="flex-end">
-          <Title order={1} size="h2">
-            {title}
-          </Title>
-          {tab !== 'documentation' && tab !== 'brands' && (
-            <AccountPicker
-              placeholder="All accounts"
-              w={340}
-              customerId={tabScope.customerId}
-              withCustomer={scope.portal === 'admin' && !tabScope.customerId}
-              value={accountId}
-              onChange={setAccount}
-            />
-          )}
-        </Group>
-      )}
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="sm">
-          {tabs.map(([value, label]) => (
-            <Tabs.Tab key={value} value={value}>
-              {label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value="status">
-          <StatusTab scope={tabScope} />
-        </Tabs.Panel>
-        <Tabs.Panel value="brands">
-          <BrandsTab scope={tabScope} />
-        </Tabs.Panel>
-        <Tabs.Panel value="campaigns">
-          <CampaignsTab scope={tabScope} />
-        </Tabs.Panel>
-        <Tabs.Panel value="templates">
-          <TemplatesTab scope={tabScope} />
-        </Tabs.Panel>
-        <Tabs.Panel value="messages">
-          <MessagesTab scope={tabScope} />
-        </Tabs.Panel>
-        <Tabs.Panel value="opt-outs">
-          <OptOutsTab scope={tabScope} />
-        </Tabs.Panel>
-        <Tabs.Panel value="documentation">
-          <DocumentationTab portal={scope.portal} />
-        </Tabs.Panel>
-      </Tabs>
-    </Stack>
+    <AccountTabsPage
+      page={page}
+      tabs={staff ? ADMIN_TABS : CUSTOMER_TABS}
+      withPicker={tab !== 'documentation' && tab !== 'brands'}
+      panels={{
+        status: <StatusTab scope={tabScope} />,
+        brands: <BrandsTab scope={tabScope} />,
+        campaigns: <CampaignsTab scope={tabScope} />,
+        templates: <TemplatesTab scope={tabScope} />,
+        messages: <MessagesTab scope={tabScope} />,
+        'opt-outs': <OptOutsTab scope={tabScope} />,
+        documentation: <DocumentationTab portal={tabScope.portal} />,
+      }}
+    />
   );
 }

@@ -3,12 +3,10 @@ import { type TAuditEntry, ZMyActivityQuery } from '@portal/contract/audit';
 import { AUDIT_RECORD_COLUMN, AuditEntries } from '../../../ui/audit-entries.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
-import { useRecordQuery } from '../../../ui/record-list.tsx';
-import { useListState } from '../../../ui/use-list-state.ts';
+import { useRecordList } from '../../../ui/record-list.tsx';
 import { myActivityQuery } from '../api/profile.ts';
 
 const NO_FILTERS = {};
-const NO_FIELDS = new Set<string>();
 const PAGE_SIZE = 20;
 
 /** 'auth.sign_in' reads 'Sign in', 'users.profile_update' 'Profile update' (the code stays as the tooltip). */
@@ -38,16 +36,11 @@ const COLUMNS: Column<TAuditEntry>[] = [
  * entries), newest first, 20 a page with Previous/Next (the cursors in the URL).
  */
 export function MyActivityLog() {
-  const list = useListState({ filters: NO_FILTERS, prefix: 'act' });
-  const query = useRecordQuery(list.cursors, NO_FILTERS, ZMyActivityQuery, NO_FIELDS, myActivityQuery, PAGE_SIZE);
+  const records = useRecordList(
+    { filters: NO_FILTERS, prefix: 'act' },
+    { schema: ZMyActivityQuery, query: myActivityQuery, pageSize: PAGE_SIZE },
+  );
   return (
-    <AuditEntries
-      description="What you did in the portal, newest first."
-      columns={COLUMNS}
-      query={query}
-      cursors={list.cursors}
-      setCursors={list.setCursors}
-      emptyText="No activity yet"
-    />
+    <AuditEntries description="What you did in the portal, newest first." columns={COLUMNS} records={records} emptyText="No activity yet" />
   );
 }

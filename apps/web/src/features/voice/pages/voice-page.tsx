@@ -1,9 +1,5 @@
-import { Group, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useRouteTitle } from '../../../lib/route-handle.ts';
-import { usePortalScope } from '../../../lib/scope.ts';
-import { AccountPicker } from '../../../ui/account-picker.tsx';
-import { useAccountTabs } from '../../../ui/use-tab-param.ts';
+import { AccountTabsPage, useAccountTabsPage } from '../../../ui/account-tabs-page.tsx';
 import { channelAllocationQuery } from '../api/voice.ts';
 import { CdrsTab } from '../components/cdrs-tab.tsx';
 import { ChannelBanner } from '../components/channel-banner.tsx';
@@ -18,50 +14,25 @@ const TABS = ['trunks', 'network', 'cdrs'] as const;
  * every tab and the channel banner.
  */
 export function VoicePage() {
-  const scope = usePortalScope();
-  const title = useRouteTitle();
-  const { tab, account: accountParam, setTab, setAccount } = useAccountTabs(TABS);
-  const customerId = scope.portal === 'admin' ? scope.customerId : undefined;
-  const inAccount = Boolean(scope.accountId);
-  const accountId = scope.accountId ?? accountParam;
+  const page = useAccountTabsPage(TABS);
+  const { accountId, tabScope } = page;
   const { data: account } = useQuery(channelAllocationQuery(accountId));
-  const staff = scope.portal === 'admin';
-  const tabScope = { customerId, accountId: accountId || undefined, showAccount: !accountId };
+  const staff = tabScope.portal === 'admin';
 
   return (
-    <Stack gap="md">
-      {!inAccount && (
-        <Group justify="space-between" align="flex-end">
-          <Title order={1} size="h2">
-            {title}
-          </Title>
-          <AccountPicker
-            placeholder="All accounts"
-            w={340}
-            customerId={customerId}
-            withCustomer={staff && !customerId}
-            value={accountId}
-            onChange={setAccount}
-          />
-        </Group>
-      )}
-      <ChannelBanner account={accountId ? account : undefined} />
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="sm">
-          <Tabs.Tab value="trunks">{staff ? 'SIP Trunk' : 'Trunk Groups'}</Tabs.Tab>
-          <Tabs.Tab value="network">{staff ? '382 Network' : 'Network'}</Tabs.Tab>
-          <Tabs.Tab value="cdrs">CDRs</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="trunks">
-          <TrunksTab scope={tabScope} />
-        </Tabs.Panel>
-        <Tabs.Panel value="network">
-          <IpsTab scope={tabScope} />
-        </Tabs.Panel>
-        <Tabs.Panel value="cdrs">
-          <CdrsTab scope={tabScope} />
-        </Tabs.Panel>
-      </Tabs>
-    </Stack>
+    <AccountTabsPage
+      page={page}
+      banner={<ChannelBanner account={accountId ? account : undefined} />}
+      tabs={[
+        ['trunks', staff ? 'SIP Trunk' : 'Trunk Groups'],
+        ['network', staff ? '382 Network' : 'Network'],
+        ['cdrs', 'CDRs'],
+      ]}
+      panels={{
+        trunks: <TrunksTab scope={tabScope} />,
+        network: <IpsTab scope={tabScope} />,
+        cdrs: <CdrsTab scope={tabScope} />,
+      }}
+    />
   );
 }
