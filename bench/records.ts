@@ -121,7 +121,7 @@ async function startServer(url: string, port: number): Promise<ChildProcess> {
     stdio: ['ignore', openSync(SERVER_LOG, 'w'), 'inherit'],
   });
   child.on('exit', (code, signal) => {
-    if (signal === 'SIGTERM' && stopping) return;
+    if (stopping) return;
     const tail = readFileSync(SERVER_LOG, 'utf8').split('\n').slice(-15).join('\n');
     console.error(`The server stopped (exit ${code}, signal ${signal}) before the bench did. The end of its log (${SERVER_LOG}):\n${tail}`);
   });

@@ -11,6 +11,7 @@ const BENCHES = [
   'sign-in-time.ts',
   'embedded.ts',
   'records.ts',
+  'ten-million.ts',
   'rating.ts',
   'public-api.ts',
   'ingestion.ts',
