@@ -3,7 +3,7 @@ import type { TPage } from '@portal/contract/common';
 import type { TApiMessage } from '@portal/contract/messaging-sending';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, apiKeys, auditLog, campaigns, phoneNumbers, systemSettings } from '../src/db/schema/index.ts';
+import { accounts, apiKeys, apiRequests, auditLog, campaigns, phoneNumbers, systemSettings } from '../src/db/schema/index.ts';
 import { simulateDelivery } from '../src/domains/messaging/service.ts';
 import { systemCtx } from '../src/lib/context.ts';
 import { forgetCachedSettings } from '../src/lib/settings.ts';
@@ -160,6 +160,42 @@ describe('the public API', () => {
     const listed = (await api.as('customer:admin').get<TApiKey>(`/api/api-keys/${key.id}`)).json();
     expect(listed.lastUsedAt).not.toBeNull();
     expect(listed.lastUsedIp).toBe('127.0.0.1');
+  });
+
+  it('pages the numbers by cursor without gaps or repeats, at any limit; a forged cursor is a 400', async () => {
+    const { accountId } = await sendingAccount();
+    const key = await newKey(accountId);
+    type Page = { items: { number: string }[]; nextCursor: string | null };
+    const whole = JSON.parse((await call(key.key, 'GET', '/v1/numbers?limit=100')).body) as Page;
+    expect(whole.items.length).toBeGreaterThan(2);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await call(key.key, 'GET', `/v1/numbers?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = JSON.parse(res.body) as Page;
+      expect(page.items.length).toBeLessThanOrEqual(3);
+      seen.push(...page.items.map((n) => n.number));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(whole.items.map((n) => n.number));
+    const forged = await call(key.key, 'GET', `/v1/numbers?cursor=${Buffer.from("n' OR 1=1").toString('base64url')}`);
+    expect(forged.statusCode).toBe(400);
+    expect(JSON.parse(forged.body).error.fields).toHaveProperty('cursor');
+  });
+
+  it('writes the request log of the last calls when the app closes (graceful shutdown)', async () => {
+    const { accountId } = await sendingAccount();
+    const key = await newKey(accountId);
+    const other = await createTestApp({}, { database: t.database });
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (await other.app.inject({ method: 'GET', url: '/v1/numbers', headers: { authorization: `Bearer ${key.key}` } })).statusCode,
+      ).toBe(200);
+    }
+    await other.close(); // at once: before the batch's timer
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(apiRequests).where(eq(apiRequests.apiKeyId, key.id));
+    expect(row?.n).toBe(3);
   });
 
   it('sends from a toll-free or campaign number, refuses DNC, opted-out and unregistered, honours Idempotency-Key, delivers in the sandbox', async () => {

@@ -76,9 +76,10 @@ async function run() {
     if (request.type === 'connect') {
       framers.set(request.id, new MessageFramer());
       // A new connection (the pool replaced one that ended or failed) finds no transaction left
-      // open by the one before.
+      // open by the one before, nor its named statements (the driver would prepare them again).
       queue = queue.then(async () => {
         if (pglite.isInTransaction()) await pglite.exec('ROLLBACK');
+        await pglite.exec('DEALLOCATE ALL');
       });
       return;
     }

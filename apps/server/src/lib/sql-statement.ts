@@ -10,6 +10,11 @@ import { type CsvExport, keysetRows } from './export.ts';
 export interface Statement {
   text: string;
   params: unknown[];
+  /**
+   * Names a statement whose text never changes (the public API's per-call statements): PostgreSQL
+   * parses and plans it once per connection instead of at every call. Unique per text.
+   */
+  name?: string;
 }
 
 /** A keyset position: newest first by time, then id. */
@@ -45,6 +50,7 @@ export async function runStatement<T>(database: Database, s: Statement): Promise
     return (await database.pglite.query<T>(s.text, s.params)).rows;
   }
   if (!database.pool) throw new Error('No database pool');
+  if (s.name) return (await database.pool.query({ name: s.name, text: s.text, values: s.params })).rows as T[];
   return (await database.pool.query(s.text, s.params)).rows as T[];
 }
 

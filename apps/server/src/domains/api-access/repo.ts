@@ -1,7 +1,7 @@
 import type { TListApiKeysQuery } from '@portal/contract/api-access';
-import { and, count, desc, eq, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, apiKeys, apiRequests, customers } from '../../db/schema/index.ts';
+import { accounts, apiKeys, customers } from '../../db/schema/index.ts';
 import { formulaSafeSql } from '../../lib/export.ts';
 import { likePattern, offsetOf } from '../../lib/paging.ts';
 import { afterKey, param, type Statement, type TimeKey } from '../../lib/sql-statement.ts';
@@ -85,46 +85,54 @@ export async function deleteKey(tx: DbOrTx, id: string) {
   await tx.delete(apiKeys).where(eq(apiKeys.id, id));
 }
 
-/** What the public API checks a presented key against (one indexed lookup by hash). */
-export async function keyByHash(db: DbOrTx, keyHash: string) {
-  const [row] = await db
-    .select({
-      id: apiKeys.id,
-      name: apiKeys.name,
-      customerId: apiKeys.customerId,
-      accountId: apiKeys.accountId,
-      environment: apiKeys.environment,
-      status: apiKeys.status,
-      scopes: apiKeys.scopes,
-      ipAllowlist: apiKeys.ipAllowlist,
-      expiresAt: apiKeys.expiresAt,
-      graceUntil: apiKeys.graceUntil,
-      accountStatus: accounts.status,
-      accountDeleted: accounts.deletedAt,
-    })
-    .from(apiKeys)
-    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
-    .where(eq(apiKeys.keyHash, keyHash));
-  return row;
+/** One call of the public API, as the request log keeps it. */
+export interface LoggedRequest {
+  apiKeyId: string;
+  customerId: string;
+  accountId: string;
+  method: string;
+  endpoint: string;
+  statusCode: number;
+  responseMs: number;
+  requestId: string;
+  ip: string | null;
+  createdAt: Date;
 }
 
-/** Last use per key (batched with the request log). */
-export async function touchKeys(db: DbOrTx, uses: { id: string; at: Date; ip: string | null }[]) {
-  for (const u of uses) {
-    await db
-      .update(apiKeys)
-      .set({ lastUsedAt: u.at, lastUsedIp: u.ip })
-      .where(and(eq(apiKeys.id, u.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, u.at))));
-  }
+/**
+ * A batch of the request log in one statement whatever its size (each column one array), so its
+ * text never changes; the logger's flush writes it off the requests' path.
+ */
+export function insertRequestsStatement(rows: LoggedRequest[]): Statement {
+  const column = <K extends keyof LoggedRequest>(k: K) => rows.map((r) => r[k]);
+  return {
+    name: 'portal_api_request_log',
+    text: `INSERT INTO api_requests (api_key_id, customer_id, account_id, method, endpoint, status_code, response_ms, request_id, ip, created_at)
+SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::int[], $7::int[], $8::text[], $9::text[], $10::timestamptz[])`,
+    params: [
+      column('apiKeyId'),
+      column('customerId'),
+      column('accountId'),
+      column('method'),
+      column('endpoint'),
+      column('statusCode'),
+      column('responseMs'),
+      column('requestId'),
+      column('ip'),
+      rows.map((r) => r.createdAt.toISOString()),
+    ],
+  };
 }
 
-export async function insertRequests(db: DbOrTx, rows: (typeof apiRequests.$inferInsert)[]) {
-  if (rows.length) await db.insert(apiRequests).values(rows);
-}
-
-export async function purgeRequestsBefore(db: DbOrTx, cutoff: Date) {
-  const rows = await db.delete(apiRequests).where(lt(apiRequests.createdAt, cutoff)).returning({ id: apiRequests.id });
-  return rows.length;
+/** The keys' last use (time and address), in one statement for the batch; never moved backwards. */
+export function touchKeysStatement(uses: { id: string; at: Date; ip: string | null }[]): Statement {
+  return {
+    name: 'portal_api_keys_touch',
+    text: `UPDATE api_keys k SET last_used_at = u.at, last_used_ip = u.ip
+FROM unnest($1::uuid[], $2::timestamptz[], $3::text[]) AS u(id, at, ip)
+WHERE k.id = u.id AND (k.last_used_at IS NULL OR k.last_used_at < u.at)`,
+    params: [uses.map((u) => u.id), uses.map((u) => u.at.toISOString()), uses.map((u) => u.ip)],
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -233,28 +241,27 @@ export interface KeyCheck {
 /**
  * The public API's one statement a call: the presented key (by hash, with its account) and, for
  * an active key, its per-second and per-day counters incremented atomically (fixed windows in
- * rate_limit_hits, shared by every instance).
+ * rate_limit_hits, shared by every instance). Its text never changes: named, it is parsed and
+ * planned once per connection.
  */
-export async function checkKeyAndCount(db: DbOrTx, keyHash: string): Promise<KeyCheck | undefined> {
-  const result = await db.execute(sql`
-    WITH k AS (
-      SELECT k.id, k.name, k.customer_id, k.account_id, k.environment, k.status, k.scopes, k.ip_allowlist, k.expires_at,
-             k.grace_until, a.status AS account_status, a.deleted_at AS account_deleted
-      FROM api_keys k JOIN accounts a ON a.id = k.account_id
-      WHERE k.key_hash = ${keyHash}
-    ), hits AS (
-      INSERT INTO rate_limit_hits AS h (key, hits, resets_at)
-      SELECT 'api:s:' || k.id, 1, now() + interval '1 second' FROM k WHERE k.status = 'Active'
-      UNION ALL
-      SELECT 'api:d:' || k.id, 1, date_trunc('day', now()) + interval '1 day' FROM k WHERE k.status = 'Active'
-      ON CONFLICT (key) DO UPDATE SET
-        hits = CASE WHEN h.resets_at <= now() THEN 1 ELSE h.hits + 1 END,
-        resets_at = CASE WHEN h.resets_at <= now() THEN excluded.resets_at ELSE h.resets_at END
-      RETURNING h.key, h.hits, greatest(ceil(extract(epoch from h.resets_at - now())), 0)::int AS ttl
-    )
-    SELECT k.*, (SELECT coalesce(json_agg(x), '[]'::json) FROM hits x) AS hits FROM k`);
-  const row = (result as unknown as { rows: KeyCheck[] }).rows[0];
-  if (!row) return undefined;
-  const when = (v: unknown) => (v ? new Date(v as string) : null);
-  return { ...row, expires_at: when(row.expires_at), grace_until: when(row.grace_until), account_deleted: when(row.account_deleted) };
-}
+const KEY_CHECK = {
+  name: 'portal_api_key_check',
+  text: `WITH k AS (
+  SELECT k.id, k.name, k.customer_id, k.account_id, k.environment, k.status, k.scopes, k.ip_allowlist, k.expires_at,
+         k.grace_until, a.status AS account_status, a.deleted_at AS account_deleted
+  FROM api_keys k JOIN accounts a ON a.id = k.account_id
+  WHERE k.key_hash = $1
+), hits AS (
+  INSERT INTO rate_limit_hits AS h (key, hits, resets_at)
+  SELECT 'api:s:' || k.id, 1, now() + interval '1 second' FROM k WHERE k.status = 'Active'
+  UNION ALL
+  SELECT 'api:d:' || k.id, 1, date_trunc('day', now()) + interval '1 day' FROM k WHERE k.status = 'Active'
+  ON CONFLICT (key) DO UPDATE SET
+    hits = CASE WHEN h.resets_at <= now() THEN 1 ELSE h.hits + 1 END,
+    resets_at = CASE WHEN h.resets_at <= now() THEN excluded.resets_at ELSE h.resets_at END
+  RETURNING h.key, h.hits, greatest(ceil(extract(epoch from h.resets_at - now())), 0)::int AS ttl
+)
+SELECT k.*, (SELECT coalesce(json_agg(x), '[]'::json) FROM hits x) AS hits FROM k`,
+};
+
+export const keyCheckStatement = (keyHash: string): Statement => ({ ...KEY_CHECK, params: [keyHash] });

@@ -17,7 +17,6 @@ import type { TPage } from '@portal/contract/common';
 import { ipAllowed } from '@portal/contract/ip';
 import type { z } from 'zod';
 import { type Purged, purgeBefore } from '../../db/partitions.ts';
-import type { apiRequests } from '../../db/schema/index.ts';
 import { type ApiKeyActor, type Ctx, inTransaction, ownCustomer } from '../../lib/context.ts';
 import { dayRange, decodeCursor, keysetPage } from '../../lib/cursor.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
@@ -232,7 +231,7 @@ export async function authenticateKey(
   ip: string,
 ): Promise<{ actor: ApiKeyActor & { scopes: TApiScope[] }; counts: { second: CallCount; day: CallCount } }> {
   if (!presented) throw new AppError(401, 'UNAUTHORIZED', KEY_ERRORS.missing);
-  const row = presented.length <= 200 ? await repo.checkKeyAndCount(ctx.db, sha256(presented)) : undefined;
+  const [row] = presented.length <= 200 ? await runStatement<repo.KeyCheck>(ctx.database, repo.keyCheckStatement(sha256(presented))) : [];
   if (!row) throw new AppError(401, 'UNAUTHORIZED', KEY_ERRORS.invalid);
   const now = new Date();
   if (row.status === 'Revoked') throw new AppError(401, 'UNAUTHORIZED', KEY_ERRORS.revoked);
@@ -265,14 +264,16 @@ export interface CallCount {
   ttl: number;
 }
 
+export type { LoggedRequest } from './repo.ts';
+
 /** Writes a batch of the public API's request log and the keys' last use (the logger's flush). */
 export async function recordRequests(
   ctx: Ctx,
-  rows: (typeof apiRequests.$inferInsert)[],
+  rows: repo.LoggedRequest[],
   uses: { id: string; at: Date; ip: string | null }[],
 ): Promise<void> {
-  await repo.insertRequests(ctx.db, rows);
-  await repo.touchKeys(ctx.db, uses);
+  if (rows.length) await runStatement(ctx.database, repo.insertRequestsStatement(rows));
+  if (uses.length) await runStatement(ctx.database, repo.touchKeysStatement(uses));
 }
 
 /** The request log is kept apiLogRetentionDays (the daily purge job): whole months dropped, then the rest of the oldest. */

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { accounts, customers, phoneNumbers, portingDocuments, portingEvents, portingRequests, users } from '../../db/schema/index.ts';
 import type { ListScope } from '../../lib/list-scope.ts';
 import { likePattern, offsetOf } from '../../lib/paging.ts';
+import type { Statement } from '../../lib/sql-statement.ts';
 
 /** LIKE patterns match the user's text literally. */
 
@@ -64,6 +65,26 @@ export async function listNumbers(db: DbOrTx, scope: ListScope, q: TListNumbersQ
   ]);
   return { rows, total: total?.n ?? 0 };
 }
+
+/**
+ * A keyset page of one account's numbers by number, after the given one ('' for the first page),
+ * with the columns of `listNumbers`: the public API's list. One statement that reads
+ * phone_numbers_account_idx in order, its text fixed so that it is named and planned once per
+ * connection. The account must be the caller's customer's (and not deleted), or nothing is listed.
+ */
+export const accountNumbersStatement = (customerId: string, accountId: string, after: string, limit: number): Statement => ({
+  name: 'portal_account_numbers',
+  text: `SELECT n.id, n.number, n.type, n.features, n.monthly_fee AS "monthlyFee", n.status, n.city, n.state,
+       n.assigned_at AS "assignedAt", n.customer_id AS "customerId", c.name AS "customerName",
+       n.account_id AS "accountId", a.name AS "accountName"
+FROM phone_numbers n
+JOIN accounts a ON a.id = n.account_id AND a.customer_id = $2 AND a.deleted_at IS NULL
+JOIN customers c ON c.id = n.customer_id
+WHERE n.account_id = $1 AND n.number > $3
+ORDER BY n.number
+LIMIT $4`,
+  params: [accountId, customerId, after, limit],
+});
 
 /** One chunk of the export, keyed by number (unique), so any size streams in constant memory. */
 export async function numbersAfter(db: DbOrTx, scope: ListScope, f: NumberFilters, after: string | null, limit: number) {

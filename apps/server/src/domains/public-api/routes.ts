@@ -9,14 +9,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { apiRequests } from '../../db/schema/index.ts';
 import { type Ctx, inTransaction, requestCtx, systemCtx } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getSettings } from '../../lib/settings.ts';
-import { authenticateKey, recordRequests } from '../api-access/service.ts';
+import { authenticateKey, type LoggedRequest, recordRequests } from '../api-access/service.ts';
 import { countBlocks } from '../compliance/service.ts';
 import { getApiMessage, listMessages, sendMessage } from '../messaging/service.ts';
-import { listNumbers } from '../numbers/service.ts';
+import { listAccountNumbers } from '../numbers/service.ts';
 import { listCdrs } from '../voice/service.ts';
 
 /**
@@ -48,17 +47,6 @@ interface Operation {
 
 const accountOf = (ctx: Ctx) => (ctx.actor?.type === 'apiKey' ? (ctx.actor.accountId ?? undefined) : undefined);
 
-/** Offset paging of a bounded list behind an opaque cursor. */
-const pageCursor = {
-  encode: (page: number) => Buffer.from(`p${page}`).toString('base64url'),
-  decode: (cursor: string | undefined) => {
-    if (!cursor) return 1;
-    const m = /^p(\d{1,6})$/.exec(Buffer.from(cursor, 'base64url').toString());
-    if (!m) throw new AppError(400, 'VALIDATION_FAILED', 'Please correct the highlighted fields.', { cursor: 'Invalid cursor' });
-    return Number(m[1]);
-  },
-};
-
 const OPERATIONS: Operation[] = [
   {
     method: 'GET',
@@ -69,13 +57,7 @@ const OPERATIONS: Operation[] = [
     response: ZNumberPage,
     handler: async (req) => {
       const q = req.query as { cursor?: string; limit: number };
-      const page = pageCursor.decode(q.cursor);
-      const size = ([10, 20, 50, 100] as const).find((n) => n >= q.limit) ?? 100;
-      const result = await listNumbers(req.ctx, { accountId: accountOf(req.ctx), page, pageSize: size } as never);
-      return {
-        items: result.items.slice(0, q.limit),
-        nextCursor: page * result.pageSize < result.total ? pageCursor.encode(page + 1) : null,
-      };
+      return listAccountNumbers(req.ctx, { accountId: accountOf(req.ctx) as string, cursor: q.cursor, limit: q.limit });
     },
   },
   {
@@ -191,37 +173,37 @@ export function publicOpenApi(brand: string) {
   };
 }
 
-/** Buffers the request log and writes it in batches (never on the request's path). */
+/**
+ * Buffers the request log and writes it in batches (never on the request's path): every 250 ms or
+ * 500 rows, one write at a time; closing the app writes what is left and waits for it.
+ */
 function requestLog(app: FastifyInstance) {
-  let rows: (typeof apiRequests.$inferInsert)[] = [];
+  let rows: LoggedRequest[] = [];
   const uses = new Map<string, { id: string; at: Date; ip: string | null }>();
   let timer: NodeJS.Timeout | null = null;
+  let writing: Promise<void> = Promise.resolve();
   const ctx = systemCtx({ database: app.database, config: app.config, log: app.log }, 'api-request-log');
-  async function flush() {
+  function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
     timer = null;
-    if (!rows.length) return;
+    if (!rows.length) return writing;
     const batch = rows;
     const used = [...uses.values()];
     rows = [];
     uses.clear();
-    try {
-      await recordRequests(ctx, batch, used);
-    } catch (err) {
-      app.log.error({ err }, 'the API request log could not be written');
-    }
+    writing = writing
+      .then(() => recordRequests(ctx, batch, used))
+      .catch((err: unknown) => app.log.error({ err }, 'the API request log could not be written'));
+    return writing;
   }
-  app.addHook('onClose', async () => {
-    if (timer) clearTimeout(timer);
-    await flush();
-  });
+  app.addHook('onClose', () => flush());
   return {
-    add(row: typeof apiRequests.$inferInsert, keyId: string, ip: string) {
+    add(row: LoggedRequest, keyId: string, ip: string) {
       rows.push(row);
-      uses.set(keyId, { id: keyId, at: row.createdAt as Date, ip });
+      uses.set(keyId, { id: keyId, at: row.createdAt, ip });
       if (rows.length >= 500) void flush();
       else timer ??= setTimeout(() => void flush(), 250);
     },
-    flush,
   };
 }
 
