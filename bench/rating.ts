@@ -7,6 +7,7 @@
  * BENCH_RATING_CALLS and BENCH_RATING_PREFIXES change the sizes.
  */
 import { callCost, compileDeck, type RatedCall, type RatePrefix } from '../apps/server/src/domains/billing/rating.ts';
+import { figure } from './figures.ts';
 
 const PREFIXES = Number(process.env.BENCH_RATING_PREFIXES ?? 50_000);
 const CALLS = Number(process.env.BENCH_RATING_CALLS ?? 1_000_000);
@@ -138,6 +139,8 @@ for (let pass = 0; pass < PASSES; pass++) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 const rate = median(rates);
 const rateOk = rate >= RATE_BUDGET;
+figure('rating engine (CDRs rated)', CALLS, 'calls');
+figure('rating engine rate', rate, 'calls/s');
 console.log(
   `(b) Rating: ${fmt(CALLS)} CDRs against ${fmt(distinct.size)} prefixes: ${fmt(rate)} CDRs/s ` +
     `(budget ≥ ${fmt(RATE_BUDGET)} CDRs/s) ${rateOk ? 'OK' : 'UNDER'}`,

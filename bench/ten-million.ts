@@ -3,13 +3,14 @@
  * table is partitioned by month (decision 0049), so a date-bounded page, a period's re-rating and
  * a month's report read only their months; an export streams whatever it is asked for.
  *
- * For each size it runs bench/records.ts on its own database (the CDR half: the filtered list's
- * first and 1,000th page, the CSV export of every CDR against PostgreSQL's own COPY) and times,
- * in this process, billing's re-rating of the busiest account (the calls read, rated, each new cost
- * written back and the rollups rebuilt): the same batch of about 5,000 calls at both sizes (judged),
- * and its last 30 days (ten times the calls at 10M; information). Then it prints each figure at
- * both sizes side by side. The report's own 10,000,000 figures are bench/reports.ts's (it reads the
- * rollups only).
+ * For each size it runs, and prints side by side:
+ * - bench/records.ts on its own database, the CDR half: the filtered list's first and 1,000th page,
+ *   and the CSV export of every CDR against PostgreSQL's own COPY;
+ * - bench/rating.ts with as many calls as the size: the rating engine alone, in memory;
+ * - billing's re-rating of the busiest account, in this process (the calls read, rated, each new
+ *   cost written back and the rollups rebuilt): the same batch of about 5,000 calls at both sizes
+ *   (judged), and its last 30 days (ten times the calls at 10M: information).
+ * The report's own 10,000,000 figures are bench/reports.ts's (it reads the rollups only).
  *
  * Databases on postgres://postgres@127.0.0.1:5432: `portal_bench` (records.ts's, 1,000,000 CDRs and
  * messages) and `portal_bench_10m` (10,000,000 CDRs; about 10 minutes to load the first time).
@@ -22,6 +23,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
+import { monthStart, partitionName } from '../apps/server/src/db/partitions.ts';
 import { rerate } from '../apps/server/src/domains/billing/decks.ts';
 import { systemCtx } from '../apps/server/src/lib/context.ts';
 import { type Figure, readFigures } from './figures.ts';
@@ -73,6 +75,9 @@ async function timeRerate(db: string): Promise<Figure[]> {
       await zero();
       await rerate(ctx, { accountId, from, to }); // warm-up
       await zero();
+      // the dead row versions left by the zeroing cleared, as autovacuum would (this machine's PostgreSQL runs without it)
+      for (let m = monthStart(new Date(from)); m <= new Date(to); m = monthStart(m, 1))
+        await pool.query(`VACUUM ${partitionName('cdrs', m)}`);
       const t = performance.now();
       const calls = await rerate(ctx, { accountId, from, to });
       const seconds = (performance.now() - t) / 1000;
@@ -126,6 +131,12 @@ try {
       },
     });
     if (run.status === null || !readFigures(file).size) throw new Error(`records.ts did not finish at ${size.label}`);
+    // the rating engine itself (no database): as many calls as the size, rated against a 50,000-prefix deck
+    const rating = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'rating.ts')], {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_RATING_CALLS: String(size.cdrs), BENCH_JSON: file },
+    });
+    if (rating.status === null) throw new Error(`rating.ts did not finish at ${size.label}`);
     const figures = readFigures(file);
     for (const f of await timeRerate(size.db)) figures.set(f.name, f);
     figures.set('CDR month partitions', { name: 'CDR month partitions', value: await partitionsOf(size.db), unit: 'tables' });
