@@ -2,7 +2,7 @@
  * The tables that grow without end are partitioned by month on both engines (db/partitions.ts):
  * the migration's and the seed's months, months made ahead, a stray row moved out of the default
  * partition, a date-bounded query reading only its months, and retention by dropping whole months
- * (the CDR, message and API log purges), with the usage rollups untouched.
+ * (the CDR, message with their events, and API log purges), with the usage rollups untouched.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -152,5 +152,15 @@ describe('retention', () => {
     const purged = await purgeExpiredRequests(ctx, yearOn);
     expect(purged.partitions).toEqual(seeded.map((p) => p.name));
     expect(await count('api_requests', sql`created_at < ${new Date(yearOn.getTime() - 30 * DAY).toISOString()}::timestamptz`)).toBe(0);
+
+    // two years on, every seeded month of messages has gone, and their delivery events with them
+    const later = new Date(now.getTime() + 2 * 365 * DAY);
+    const cutoff = new Date(later.getTime() - 395 * DAY).toISOString();
+    expect(await count('message_events', sql`created_at < ${cutoff}::timestamptz`)).toBeGreaterThan(1000);
+    const gone = await purgeExpiredMessages(ctx, later);
+    expect(gone.partitions.some((p) => p.startsWith('messages_'))).toBe(true);
+    expect(gone.partitions.some((p) => p.startsWith('message_events_'))).toBe(true);
+    expect(await count('messages', sql`sent_at < ${cutoff}::timestamptz`)).toBe(0);
+    expect(await count('message_events', sql`created_at < ${cutoff}::timestamptz`)).toBe(0);
   });
 });

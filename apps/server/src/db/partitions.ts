@@ -1,6 +1,6 @@
 /**
- * The tables that grow without end are partitioned by month (decision 0049): CDRs, messages, the
- * API request log and the audit log, on both engines (PostgreSQL's declarative partitioning; PGlite
+ * The tables that grow without end are partitioned by month (decision 0049): CDRs, messages and
+ * their delivery events, the API request log and the audit log, on both engines (PostgreSQL's declarative partitioning; PGlite
  * is PostgreSQL). Each has one partition per UTC month, `<table>_YYYY_MM`, and a default partition
  * that takes a row no month partition takes, so an insert is never refused.
  *
@@ -18,6 +18,7 @@ import { type DbOrTx, rowsOf } from './client.ts';
 export const PARTITIONED = {
   cdrs: 'started_at',
   messages: 'sent_at',
+  message_events: 'created_at',
   api_requests: 'created_at',
   audit_log: 'created_at',
 } as const;

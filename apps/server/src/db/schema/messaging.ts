@@ -165,15 +165,18 @@ export const optOuts = pgTable(
   ],
 );
 
-/** A message's delivery events (queued, sent, delivered, failed): the delivery reports behind its status. */
+/**
+ * A message's delivery events (queued, sent, delivered, failed): the delivery reports behind its
+ * status. Partitioned by month of created_at like the messages (migration 0019), and purged with them.
+ */
 export const messageEvents = pgTable(
   'message_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     messageId: bigint('message_id', { mode: 'number' }).notNull(),
     status: text('status', { enum: MESSAGE_STATUSES }).notNull(),
     detail: text('detail'),
     at: createdAt(),
   },
-  (t) => [index('message_events_message_idx').on(t.messageId, t.at)],
+  (t) => [primaryKey({ columns: [t.id, t.at] }), index('message_events_message_idx').on(t.messageId, t.at)],
 );

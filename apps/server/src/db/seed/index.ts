@@ -269,6 +269,7 @@ async function preparePartitions(tx: Tx, d: SeedData): Promise<void> {
   const spans: [PartitionedTable, Date[]][] = [
     ['cdrs', d.cdrs.map((r) => r.startedAt)],
     ['messages', d.messages.map((r) => r.sentAt)],
+    ['message_events', d.messageEvents.map((r) => r.at)],
     ['api_requests', d.apiRequests.map((r) => r.createdAt ?? new Date())],
     ['audit_log', d.auditLog.map((r) => r.createdAt ?? new Date())],
   ];

@@ -346,7 +346,7 @@ export async function scale(database: Database, opts: ScaleOptions): Promise<Sca
   };
   const [afterCdr, afterMessage] = [await maxId(database, 'cdrs'), await maxId(database, 'messages')];
   const started = performance.now();
-  for (const table of ['cdrs', 'messages'] as const)
+  for (const table of ['cdrs', 'messages', 'message_events'] as const)
     await ensurePartitions(database.db, table, new Date(end - YEAR - DAY), new Date(end + DAY));
   const rand = prng(382 + afterCdr);
   const pickVoice = picker(voice, rand);

@@ -68,8 +68,14 @@ export async function exportMessages(ctx: Ctx, q: TExportMessagesQuery): Promise
   });
 }
 
-/** Message records older than messageRetentionDays go (the daily purge job): whole months dropped, then the rest of the oldest. */
+/**
+ * Message records older than messageRetentionDays go (the daily purge job), with their delivery
+ * events (never older than their message): whole months dropped, then the rest of the oldest.
+ */
 export async function purgeExpiredMessages(ctx: Ctx, now: Date): Promise<Purged> {
   const { messageRetentionDays } = await getSettings(ctx.db);
-  return purgeBefore(ctx.db, 'messages', new Date(now.getTime() - messageRetentionDays * 86_400_000));
+  const cutoff = new Date(now.getTime() - messageRetentionDays * 86_400_000);
+  const messages = await purgeBefore(ctx.db, 'messages', cutoff);
+  const events = await purgeBefore(ctx.db, 'message_events', cutoff);
+  return { partitions: [...messages.partitions, ...events.partitions], rows: messages.rows + events.rows };
 }
