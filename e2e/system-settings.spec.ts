@@ -113,7 +113,9 @@ test('a staff Admin sets how long call detail records are kept, within its bound
     const cdrs = api.getByRole('textbox', { name: 'CDR Retention' });
     await expect(cdrs).toHaveValue('730');
     await expect(
-      api.getByText('Call detail records older than this are purged daily. Usage figures and invoices keep their totals. From 30 to 3,650 days.'),
+      api.getByText(
+        'Call detail records older than this are purged daily. Usage figures and invoices keep their totals. From 30 to 3,650 days.',
+      ),
     ).toBeVisible();
 
     await cdrs.fill('10');

@@ -47,7 +47,8 @@ export function EmailOutbox() {
             Email Outbox
           </Title>
           <Text size="sm" c="dimmed">
-            Emails and notification texts the portal has written, and whether each was sent. Without an SMTP server (for texts, an SMS gateway) they are kept here instead.
+            Emails and notification texts the portal has written, and whether each was sent. Without an SMTP server (for texts, an SMS
+            gateway) they are kept here instead.
           </Text>
         </Stack>
         <FilterBar>
