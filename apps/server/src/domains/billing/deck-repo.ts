@@ -106,11 +106,18 @@ export async function upsertPrefixes(db: DbOrTx, deckId: string, rows: readonly 
 
 /** The deck that rates an account: its own, else its customer's, else the default. */
 export async function deckIdForAccount(db: DbOrTx, accountId: string): Promise<string | null> {
-  const result = await db.execute(sql`SELECT d.id FROM accounts a JOIN rate_decks d
-      ON d.account_id = a.id OR (d.customer_id = a.customer_id AND d.account_id IS NULL) OR d.is_default
-    WHERE a.id = ${accountId}
-    ORDER BY (d.account_id IS NOT NULL) DESC, (d.customer_id IS NOT NULL) DESC LIMIT 1`);
-  return rowsOf<{ id: string }>(result)[0]?.id ?? null;
+  return (await deckIdsForAccounts(db, [accountId])).get(accountId) ?? null;
+}
+
+/** deckIdForAccount for many accounts in one statement (a batch of ingested calls): null for an unknown account. */
+export async function deckIdsForAccounts(db: DbOrTx, accountIds: string[]): Promise<Map<string, string | null>> {
+  if (!accountIds.length) return new Map();
+  const result = await db.execute(sql`SELECT a.id AS account_id, (SELECT d.id FROM rate_decks d
+      WHERE d.account_id = a.id OR (d.customer_id = a.customer_id AND d.account_id IS NULL) OR d.is_default
+      ORDER BY (d.account_id IS NOT NULL) DESC, (d.customer_id IS NOT NULL) DESC LIMIT 1) AS deck_id
+    FROM accounts a WHERE a.id IN (SELECT json_array_elements_text(${JSON.stringify(accountIds)}::json)::uuid)`);
+  const found = new Map(rowsOf<{ account_id: string; deck_id: string | null }>(result).map((r) => [r.account_id, r.deck_id]));
+  return new Map(accountIds.map((id) => [id, found.get(id) ?? null]));
 }
 
 export async function accountsWithCalls(

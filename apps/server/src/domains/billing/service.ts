@@ -194,7 +194,7 @@ export async function removePaymentMethod(ctx: Ctx, customerId: string, methodId
   });
 }
 
-export { deckIdForAccount } from './deck-repo.ts';
+export { deckIdForAccount, deckIdsForAccounts } from './deck-repo.ts';
 export { createDeck, deleteDeck, importRates, listDecks, listRates, rateCall, raterOf, rerate } from './decks.ts';
 export { overdueAndReminders, runInvoices } from './invoice-runs.ts';
 export {

@@ -217,8 +217,11 @@ export async function blockedAmong(
   listType: TDncListType,
   candidates: { customerId: string; number: string }[],
 ): Promise<Map<string, Covering>> {
+  // each distinct number normalised once (a batch of calls repeats its customers' numbers)
+  const normalised = new Map<string, string | null>();
   const asked = candidates.flatMap((c) => {
-    const e164 = normaliseDncEntry(c.number);
+    if (!normalised.has(c.number)) normalised.set(c.number, normaliseDncEntry(c.number));
+    const e164 = normalised.get(c.number);
     return e164 ? [{ ...c, e164 }] : [];
   });
   const unique = new Map(asked.map((c) => [`${c.customerId} ${c.e164}`, { customerId: c.customerId, number: c.e164 }]));

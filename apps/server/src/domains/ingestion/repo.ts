@@ -182,6 +182,8 @@ export async function insertCdrs(db: DbOrTx, rows: CdrRow[]): Promise<number> {
 
 export interface MessageState {
   id: number;
+  /** Its sent time to the millisecond (ISO 8601): with the id, it finds the message in its month. */
+  sent_at: string;
   message_id: string;
   customer_id: string;
   account_id: string;
@@ -196,7 +198,8 @@ export interface MessageState {
 export async function lockMessages(db: DbOrTx, messageIds: string[]): Promise<Map<string, MessageState>> {
   if (!messageIds.length) return new Map();
   const result = await db.execute(sql`
-    SELECT id, message_id, customer_id, account_id, status, request_id
+    SELECT id, to_char(date_trunc('milliseconds', sent_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS sent_at,
+           message_id, customer_id, account_id, status, request_id
     FROM messages WHERE message_id IN (SELECT json_array_elements_text(${json(messageIds)}))
     ORDER BY id FOR UPDATE`);
   return new Map(rowsOf<MessageState>(result).map((r) => [r.message_id, { ...r, id: Number(r.id) }] as const));

@@ -27,9 +27,9 @@ import { type Ctx, inTransaction, type SystemActor } from '../../lib/context.ts'
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { recordAudit } from '../audit/service.ts';
-import { deckIdForAccount, rateCall, raterOf } from '../billing/service.ts';
+import { deckIdsForAccounts, rateCall, raterOf } from '../billing/service.ts';
 import { blockedAmong, countBlocks } from '../compliance/service.ts';
-import { applyInboundKeyword, applyMessageMoves, getApiMessages } from '../messaging/service.ts';
+import { applyInboundKeyword, applyMessageMoves, getApiMessages, type MessageFinal } from '../messaging/service.ts';
 import { emitWebhookEvents } from '../webhooks/service.ts';
 import * as repo from './repo.ts';
 
@@ -129,10 +129,10 @@ export async function authenticatePlatformToken(ctx: Ctx, presented: string | nu
 
 /** The raters of these accounts' decks (each account's own, its customer's or the default). */
 async function ratersOf(ctx: Ctx, accountIds: string[]): Promise<Map<string, DeckRater | null>> {
-  const deckIds = await Promise.all(accountIds.map((id) => deckIdForAccount(ctx.db, id)));
+  const deckIds = await deckIdsForAccounts(ctx.db, accountIds);
   const raters = new Map<string, DeckRater>();
-  for (const deckId of new Set(deckIds)) if (deckId) raters.set(deckId, await raterOf(ctx.db, deckId));
-  return new Map(accountIds.map((id, i) => [id, raters.get(deckIds[i] ?? '') ?? null]));
+  for (const deckId of new Set(deckIds.values())) if (deckId) raters.set(deckId, await raterOf(ctx.db, deckId));
+  return new Map(accountIds.map((id) => [id, raters.get(deckIds.get(id) ?? '') ?? null]));
 }
 
 /**
@@ -271,25 +271,26 @@ export async function ingestMessageEvents(ctx: Ctx, body: z.output<typeof ZInges
     });
     known.sort((a, b) => a.at - b.at || a.index - b.index);
 
-    const status = new Map<string, TMessageStatus>();
+    const status = new Map<string, { status: TMessageStatus; at: string }>();
     const applied: { message_id: number; status: string; detail: string | null; at: string }[] = [];
     let ignored = 0;
     for (const { e } of known) {
       const m = states.get(e.messageId) as repo.MessageState;
-      const now = status.get(e.messageId) ?? (m.status as TMessageStatus);
+      const now = status.get(e.messageId)?.status ?? (m.status as TMessageStatus);
       if (STAGE[e.status] <= STAGE[now]) {
         ignored++;
         continue;
       }
-      status.set(e.messageId, e.status);
-      applied.push({ message_id: m.id, status: e.status, detail: e.detail ?? DEFAULT_DETAIL[e.status], at: new Date(e.at).toISOString() });
+      const at = new Date(e.at).toISOString();
+      status.set(e.messageId, { status: e.status, at });
+      applied.push({ message_id: m.id, status: e.status, detail: e.detail ?? DEFAULT_DETAIL[e.status], at });
     }
 
-    const finals: { id: number; status: string }[] = [];
+    const finals: MessageFinal[] = [];
     const ended: { m: repo.MessageState; status: 'Delivered' | 'Failed' }[] = [];
-    for (const [messageId, final] of status) {
+    for (const [messageId, { status: final, at }] of status) {
       const m = states.get(messageId) as repo.MessageState;
-      finals.push({ id: m.id, status: final });
+      finals.push({ id: m.id, sent_at: m.sent_at, status: final, at });
       if (final === 'Delivered' || final === 'Failed') ended.push({ m, status: final });
     }
     await applyMessageMoves(tx, { events: applied, finals });

@@ -218,6 +218,14 @@ export interface MessageMove {
   at: string;
 }
 
+/** A moved message's last status: its row id, its sent time and the time of the move that set it. */
+export interface MessageFinal {
+  id: number;
+  sent_at: string;
+  status: string;
+  at: string;
+}
+
 /**
  * Applies a batch of status moves in one statement (platform ingestion's delivery reports and the
  * sandbox carrier): the delivery events written, each message set to its last status (a failed
@@ -225,10 +233,13 @@ export interface MessageMove {
  * Delivered or Failed, the SMS rollup of their sent day (UTC) adjusted: succeeded or failed, a
  * failed message's cost taken back out of revenue, and for an outbound message delivered its
  * latency (its Delivered event's time less its sent time, in milliseconds). `finals` holds each
- * moved message once with its last status; only forward moves are passed, so a message reaches
- * Delivered once. The rollups are written in (day, account) order, as every batch locks them.
+ * moved message once with its last status and that move's time; only forward moves are passed, so
+ * a message reaches Delivered once (its final move's time is its Delivered event's). Each message
+ * is found by its id and its sent time to the millisecond (a Date's precision), so PostgreSQL
+ * reads its month's partition alone. The rollups are written in (day, account) order, as every
+ * batch locks them.
  */
-export async function applyMessageMoves(db: DbOrTx, events: MessageMove[], finals: { id: number; status: string }[]): Promise<void> {
+export async function applyMessageMoves(db: DbOrTx, events: MessageMove[], finals: MessageFinal[]): Promise<void> {
   if (!events.length) return;
   await db.execute(sql`
     WITH ev AS (
@@ -237,18 +248,18 @@ export async function applyMessageMoves(db: DbOrTx, events: MessageMove[], final
         AS e(message_id bigint, status text, detail text, at timestamptz)
       RETURNING message_id, status, created_at
     ), f AS (
-      SELECT * FROM json_to_recordset(${JSON.stringify(finals)}::json) AS f(id bigint, status text)
+      SELECT * FROM json_to_recordset(${JSON.stringify(finals)}::json) AS f(id bigint, sent_at timestamptz, status text, at timestamptz)
     ), upd AS (
       UPDATE messages m SET status = f.status, updated_at = now(), cost = CASE WHEN f.status = 'Failed' THEN 0 ELSE m.cost END
-      FROM f WHERE m.id = f.id
+      FROM f WHERE m.id = f.id AND m.sent_at >= f.sent_at AND m.sent_at < f.sent_at + interval '1 millisecond'
       RETURNING 1
     ), ended AS (
-      -- the messages as they were before this statement (every part of it sees the same snapshot)
+      -- the messages as they were before this statement (every part of it sees the same snapshot);
+      -- the latency from the final move's time, not by searching ev (a search per message is quadratic in the batch)
       SELECT (m.sent_at AT TIME ZONE 'UTC')::date AS day, m.customer_id, m.account_id, f.status, m.cost,
              CASE WHEN f.status = 'Delivered' AND m.direction = 'Outbound'
-               THEN (SELECT round(extract(epoch FROM (min(ev.created_at) - m.sent_at)) * 1000)::bigint
-                     FROM ev WHERE ev.message_id = m.id AND ev.status = 'Delivered') END AS latency
-      FROM f JOIN messages m ON m.id = f.id
+               THEN round(extract(epoch FROM (f.at - m.sent_at)) * 1000)::bigint END AS latency
+      FROM f JOIN messages m ON m.id = f.id AND m.sent_at >= f.sent_at AND m.sent_at < f.sent_at + interval '1 millisecond'
       WHERE f.status IN ('Delivered', 'Failed')
     ), rollup AS (
       INSERT INTO usage_daily AS u (day, customer_id, account_id, service, succeeded, failed, revenue, latency_ms, latency_count)

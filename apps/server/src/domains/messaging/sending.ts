@@ -127,12 +127,14 @@ export async function sendMessage(tx: Ctx, body: z.output<typeof ZSendMessageBod
   return toApiMessage(tx, row as ApiMessageRow);
 }
 
+export type MessageFinal = repo.MessageFinal;
+
 /**
  * A batch of status moves of messages (platform ingestion's delivery reports, the sandbox
  * carrier), in the caller's transaction: the delivery events, the messages' statuses and the SMS
  * rollups of those that reached Delivered or Failed (outcome, revenue back for a failure, latency).
  */
-export async function applyMessageMoves(tx: Ctx, moves: { events: repo.MessageMove[]; finals: { id: number; status: string }[] }) {
+export async function applyMessageMoves(tx: Ctx, moves: { events: repo.MessageMove[]; finals: repo.MessageFinal[] }) {
   await repo.applyMessageMoves(tx.db, moves.events, moves.finals);
 }
 
@@ -149,6 +151,7 @@ export async function simulateDelivery(ctx: Ctx, id: number): Promise<void> {
     const now = new Date();
     const failed = SANDBOX_FAILING_NUMBERS.test(m.toNumber);
     const final = failed ? 'Failed' : 'Delivered';
+    const finalAt = new Date(now.getTime() + 1).toISOString();
     await applyMessageMoves(tx, {
       events: [
         { message_id: id, status: 'Sent', detail: 'Handed to the sandbox carrier', at: now.toISOString() },
@@ -156,10 +159,10 @@ export async function simulateDelivery(ctx: Ctx, id: number): Promise<void> {
           message_id: id,
           status: final,
           detail: failed ? 'Unreachable destination (sandbox failing number)' : 'Delivered to the handset',
-          at: new Date(now.getTime() + 1).toISOString(),
+          at: finalAt,
         },
       ],
-      finals: [{ id, status: final }],
+      finals: [{ id, sent_at: m.sentAt.toISOString(), status: final, at: finalAt }],
     });
     const after = await repo.messageById(tx.db, id);
     await emitWebhookEvent(tx, {
