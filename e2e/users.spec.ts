@@ -92,6 +92,8 @@ test("a customer Admin adds a user and deactivates them: the user's open session
   // the Admin deactivates him from the list, after a confirmation
   await page.goto('/customer/users');
   await page.getByRole('textbox', { name: 'Search' }).fill('Omar Reyes');
+  // the search has reached the list (it waits for typing to pause): its rows are the ones acted on
+  await expect(page).toHaveURL(/search=Omar/);
   const row = table.getByRole('row', { name: /Omar Reyes/ });
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: 'Deactivate Omar Reyes' }).click();
