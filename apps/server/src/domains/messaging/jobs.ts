@@ -1,14 +1,13 @@
 import { defineJob } from '../../jobs/queue.ts';
+import { defineRetentionJob } from '../../jobs/retention.ts';
 import { purgeExpiredMessages, simulateDelivery } from './service.ts';
 
 /** Message records are kept messageRetentionDays (System Settings), then purged (daily, 02:47 UTC). */
-export const purgeMessagesJob = defineJob(
+export const purgeMessagesJob = defineRetentionJob(
   'messaging.purge-expired',
-  async (ctx) => {
-    const purged = await purgeExpiredMessages(ctx, new Date());
-    if (purged.rows || purged.partitions.length) ctx.log.info(purged, 'expired message records purged');
-  },
-  { cron: '47 2 * * *', retry: { limit: 2, delaySeconds: 300 } },
+  '47 2 * * *',
+  'expired message records',
+  purgeExpiredMessages,
 );
 
 /** The sandbox carrier's delivery of one message (queued by a send). */

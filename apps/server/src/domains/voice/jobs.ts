@@ -1,4 +1,5 @@
 import { defineJob } from '../../jobs/queue.ts';
+import { defineRetentionJob } from '../../jobs/retention.ts';
 import { deactivateStaleIps, purgeExpiredCdrs } from './service.ts';
 
 /** The spec's rule: a 382 Network IP unused for 90 days is deactivated (daily, 03:23 UTC). */
@@ -12,11 +13,4 @@ export const deactivateStaleIpsJob = defineJob(
 );
 
 /** Call detail records are kept cdrRetentionDays (System Settings), then purged (daily, 02:41 UTC). */
-export const purgeCdrsJob = defineJob(
-  'voice.purge-expired',
-  async (ctx) => {
-    const purged = await purgeExpiredCdrs(ctx, new Date());
-    if (purged.rows || purged.partitions.length) ctx.log.info(purged, 'expired call detail records purged');
-  },
-  { cron: '41 2 * * *', retry: { limit: 2, delaySeconds: 300 } },
-);
+export const purgeCdrsJob = defineRetentionJob('voice.purge-expired', '41 2 * * *', 'expired call detail records', purgeExpiredCdrs);
