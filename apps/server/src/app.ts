@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -40,6 +39,7 @@ import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/err
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
 import './server-types.ts';
 
@@ -108,7 +108,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // first: its request context reaches every later hook's statements (the slow-query log)
   await app.register(metricsPlugin);
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
