@@ -19,7 +19,7 @@ describe('system settings forms', () => {
     expect(boundsText('sessionTimeout')).toBe('From 5 to 1,440 minutes.');
     expect(boundsText('passwordMinLength')).toBe('From 8 to 32 characters.');
     expect(boundsText('passwordExpiryDays')).toBe('From 0 to 365 days.');
-    expect(boundsText('apiRateLimitPerSecond')).toBe('At least 1 requests.');
+    expect(boundsText('apiRateLimitPerSecond')).toBe('At least 1 request.');
     expect(boundsText('apiRateLimitPerDay')).toBe('At least 1,000 requests.');
     expect(boundsText('apiLogRetentionDays')).toBe('From 1 to 365 days.');
     expect(boundsText('defaultPaymentTerms')).toBe('From 0 to 90 days.');

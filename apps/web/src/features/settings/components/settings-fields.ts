@@ -243,10 +243,12 @@ export function boundsOf(key: SettingKey): { min?: number; max?: number } {
 /** The bounds in words: 'From 5 to 1,440 minutes.', 'At least 1,000 requests.' */
 export function boundsText(key: SettingKey): string {
   const { min, max } = boundsOf(key);
-  const unit = FIELDS[key].unit ? ` ${FIELDS[key].unit}` : '';
-  if (min !== undefined && max !== undefined) return `From ${figure(min)} to ${figure(max)}${unit}.`;
-  if (min !== undefined) return `At least ${figure(min)}${unit}.`;
-  if (max !== undefined) return `At most ${figure(max)}${unit}.`;
+  const plural = FIELDS[key].unit;
+  // one figure takes the unit's number: 'At least 1 request.', 'At least 1,000 requests.'
+  const unit = (n: number) => (plural ? ` ${n === 1 ? plural.replace(/s$/, '') : plural}` : '');
+  if (min !== undefined && max !== undefined) return `From ${figure(min)} to ${figure(max)}${unit(max)}.`;
+  if (min !== undefined) return `At least ${figure(min)}${unit(min)}.`;
+  if (max !== undefined) return `At most ${figure(max)}${unit(max)}.`;
   const s = baseSchema(key);
   if (s instanceof z.ZodString && s.maxLength !== null) return `Up to ${figure(s.maxLength)} characters.`;
   return '';
