@@ -2,7 +2,9 @@
  * The sign-in form's time to visible (issue 17): the real server on the built app, Chromium with the
  * DevTools protocol's network emulation (4G: 20 Mbit/s, 40 ms; 3G: 1.6 Mbit/s, 150 ms), from
  * navigation to a visible password field; the median of several runs with an empty cache, and of
- * as many reloads with a warm cache; and the bytes that crossed the wire. Budgets: ≤ 0.5 s on 4G and ≤ 2 s on 3G with
+ * as many later loads with a warm cache (once the first load has finished: its files are in the
+ * cache, and it no longer holds the page busy); and the bytes that crossed the wire until the form
+ * showed (then the sign-in page prefetches the portal's files, apps/web/src/sign-in-main.tsx). Budgets: ≤ 0.5 s on 4G and ≤ 2 s on 3G with
  * an empty cache, ≤ 0.2 s warm. The warm figure on 3G is printed against that 0.2 s but does not fail
  * the run: the HTML is never cached (it names the current build's files), so even a warm load first
  * waits one 150 ms round trip for it, and the app's scripts then take more than the 50 ms left to
@@ -66,6 +68,7 @@ try {
     const times: number[] = [];
     const warmTimes: number[] = [];
     let bytes = 0;
+    let prefetched = 0;
     for (let run = 0; run < RUNS; run++) {
       // A new context is an empty cache; then the same page loads again (warm cache).
       const context = await browser.newContext();
@@ -90,6 +93,9 @@ try {
       };
       times.push(await visible());
       if (run === 0) bytes = transferred;
+      // a warm cache: the first load done (its session call, then the portal's files prefetched)
+      await page.waitForLoadState('networkidle');
+      if (run === 0) prefetched = transferred - bytes;
       warmTimes.push(await visible());
       await context.close();
     }
@@ -104,7 +110,8 @@ try {
       : `issue 17's ≤ ${WARM_BUDGET_S} s: ${verdict(warmWithin)}, not counted: the never-cached HTML alone is a ${profile.latencyMs} ms round trip`;
     console.log(
       `sign-in form visible, ${profile.name}: ${cold.toFixed(2)} s median of ${RUNS} empty-cache runs (budget ≤ ${profile.budgetS} s, ${verdict(coldWithin)}), ` +
-        `${warm.toFixed(2)} s warm, median (${warmNote}), ${(bytes / 1000).toFixed(1)} kB transferred`,
+        `${warm.toFixed(2)} s warm, median (${warmNote}), ${(bytes / 1000).toFixed(1)} kB transferred ` +
+        `(then ${(prefetched / 1000).toFixed(1)} kB: the session's answer, the portal's files prefetched)`,
     );
   }
 } finally {

@@ -7,7 +7,8 @@ import { as, createTestApp, signIn, type TestApp } from './helpers.ts';
 
 /**
  * How the web app's files and the API's answers travel (issue 17): the build's .br/.gz copies by
- * Accept-Encoding, hashed assets cached for good, index.html never, large JSON compressed.
+ * Accept-Encoding, hashed assets cached for good, index.html and sign-in.html never, the sign-in
+ * addresses answered with sign-in.html, large JSON compressed.
  */
 const dist = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
 const script = `console.log(${JSON.stringify('x'.repeat(5000))});`;
@@ -15,6 +16,7 @@ let t: TestApp;
 beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Portal</title>');
+  writeFileSync(path.join(dist, 'sign-in.html'), '<!doctype html><title>Sign in</title>');
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), script);
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(script));
@@ -52,6 +54,37 @@ describe('web app delivery', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<title>Portal</title>');
     }
+  });
+
+  it('answers the sign-in addresses with the sign-in page, never cached, and every other page with index.html', async () => {
+    for (const url of ['/admin/login', '/customer/login', '/admin/login/', '/customer/login?from=x&y=%20', '/customer/login/?a=1']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await t.app.inject({ method, url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+        expect(res.statusCode, `${method} ${url}`).toBe(200);
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+        if (method === 'GET') expect(res.body, url).toContain('<title>Sign in</title>');
+      }
+    }
+    for (const url of [
+      '/',
+      '/login',
+      '/admin',
+      '/customer',
+      '/admin/login/extra',
+      '/customer/login-help',
+      '/partner/login',
+      '/customer/forgot-password',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('<title>Portal</title>');
+    }
+    // The page's own address is a file like any other, never cached either.
+    const file = await t.app.inject({ url: '/sign-in.html' });
+    expect(file.headers['cache-control']).toBe('no-cache');
+    expect(file.body).toContain('<title>Sign in</title>');
   });
 
   it('sends a screen address with a stray % (typed into the address bar) to the same address escaped, for the app to answer', async () => {

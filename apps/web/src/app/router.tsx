@@ -3,6 +3,7 @@ import { DocumentTitle } from '../shell/document-title.tsx';
 import { FullPageLoader } from '../ui/full-page-loader.tsx';
 import { HomeRedirect } from './guards/home-redirect.tsx';
 import { RouteError } from './route-error.tsx';
+import { RouterNavigation } from './router-navigation.tsx';
 import { adminScreens } from './routes/admin-routes.tsx';
 import { customerScreens } from './routes/customer-routes.tsx';
 import { portalRoutes } from './routes/portal-routes.tsx';
@@ -10,11 +11,11 @@ import { redirect, screen } from './routes/route-builders.tsx';
 
 function RootLayout() {
   return (
-    <>
+    <RouterNavigation>
       <DocumentTitle />
       <ScrollRestoration />
       <Outlet />
-    </>
+    </RouterNavigation>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useMatches } from 'react-router';
 
-export type Portal = 'admin' | 'customer';
+// The portals' addresses live in portal.ts (no router there, for the sign-in page's own entry).
+export { type Portal, portalHome, portalLogin, portalOfPath } from './portal.ts';
 
 /** A crumb that shows a record's name, read from the names endpoint with the route param's id. */
 export type RecordCrumb = { record: 'customer' | 'account' | 'user'; param: string };
@@ -31,17 +32,4 @@ export function useRouteTitle(): string | undefined {
     if (title) return title;
   }
   return undefined;
-}
-
-/** The portal a path belongs to: /admin paths are the admin portal, every other path the customer one. */
-export function portalOfPath(pathname: string): Portal {
-  return pathname === '/admin' || pathname.startsWith('/admin/') ? 'admin' : 'customer';
-}
-
-export function portalHome(portal: Portal): string {
-  return portal === 'admin' ? '/admin' : '/customer';
-}
-
-export function portalLogin(portal: Portal): string {
-  return portal === 'admin' ? '/admin/login' : '/customer/login';
 }

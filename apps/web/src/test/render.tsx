@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+import { RouterNavigation } from '../app/router-navigation.tsx';
 import { theme } from '../app/theme.ts';
 
 /** Renders a component with the app's providers and a fresh query cache. */
@@ -11,7 +12,9 @@ export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: stri
   const result = render(
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+        <MemoryRouter initialEntries={[path]}>
+          <RouterNavigation>{ui}</RouterNavigation>
+        </MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>,
   );

@@ -1,7 +1,7 @@
 import './public-styles.ts';
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../lib/navigation.tsx';
 import { useBrand } from '../lib/session.ts';
 import { BrandMark } from './brand-mark.tsx';
 import classes from './public-layout.module.css';
@@ -28,10 +28,10 @@ export function PublicLayout({ children, width = 420, footerLinks }: { children:
         {children}
       </Paper>
       <Group gap="lg" justify="center">
-        <Anchor component={Link} to="/terms" size="sm" c="dimmed">
+        <Anchor component={AppLink} to="/terms" size="sm" c="dimmed">
           Terms of Service
         </Anchor>
-        <Anchor component={Link} to="/privacy" size="sm" c="dimmed">
+        <Anchor component={AppLink} to="/privacy" size="sm" c="dimmed">
           Privacy Policy
         </Anchor>
         {footerLinks}

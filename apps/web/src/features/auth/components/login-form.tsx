@@ -2,9 +2,9 @@ import { Alert, Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, T
 import { useField } from '@mantine/form';
 import type { TTwoFactorChallenge } from '@portal/contract/auth';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api.ts';
-import type { Portal } from '../../../lib/route-handle.ts';
+import { AppLink } from '../../../lib/navigation.tsx';
+import type { Portal } from '../../../lib/portal.ts';
 import { useLogin } from '../api/login.ts';
 import { readRememberedEmail } from '../api/remembered-email.ts';
 import { emailError, passwordError } from './auth-validation.ts';
@@ -100,7 +100,7 @@ export function LoginForm({ portal }: { portal: Portal }) {
             {failure.verify && (
               <>
                 {' '}
-                <Anchor component={Link} to="/customer/verify-email" size="sm">
+                <Anchor component={AppLink} to="/customer/verify-email" size="sm">
                   Send a new link
                 </Anchor>
               </>
@@ -124,7 +124,7 @@ export function LoginForm({ portal }: { portal: Portal }) {
         />
         <Group justify="space-between" wrap="nowrap">
           <Checkbox label="Remember me" {...remember.getInputProps()} />
-          <Anchor component={Link} to={`/${portal}/forgot-password`} size="sm">
+          <Anchor component={AppLink} to={`/${portal}/forgot-password`} size="sm">
             Forgot password?
           </Anchor>
         </Group>

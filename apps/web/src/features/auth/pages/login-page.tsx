@@ -1,8 +1,8 @@
 import { Alert, Anchor, Divider, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import { clearMaintenanceNotice, maintenanceNotice } from '../../../lib/maintenance-notice.ts';
-import { type Portal, portalOfPath } from '../../../lib/route-handle.ts';
+import { AppLink, usePageLocation } from '../../../lib/navigation.tsx';
+import { type Portal, portalOfPath } from '../../../lib/portal.ts';
 import { useSession } from '../../../lib/session.ts';
 import { PublicLayout } from '../../../ui/public-layout.tsx';
 import { LoginForm } from '../components/login-form.tsx';
@@ -12,18 +12,23 @@ const COPY: Record<Portal, { title: string; intro: string }> = {
   customer: { title: 'Customer Login', intro: "Sign in to manage your company's services." },
 };
 
+/** The page's heading, also its document title. */
+export function loginTitle(portal: Portal): string {
+  return COPY[portal].title;
+}
+
 function OtherPortalLink({ portal }: { portal: Portal }) {
   return portal === 'admin' ? (
     <Text size="sm" c="dimmed" ta="center">
       Are you a customer?{' '}
-      <Anchor component={Link} to="/customer/login" fw={500}>
+      <Anchor component={AppLink} to="/customer/login" fw={500}>
         Customer Login
       </Anchor>
     </Text>
   ) : (
     <Text size="sm" c="dimmed" ta="center">
       Provider staff?{' '}
-      <Anchor component={Link} to="/admin/login" fw={500}>
+      <Anchor component={AppLink} to="/admin/login" fw={500}>
         Admin Login
       </Anchor>
     </Text>
@@ -36,16 +41,19 @@ function SignUpLink() {
   return open ? (
     <Text size="sm" c="dimmed" ta="center">
       New customer?{' '}
-      <Anchor component={Link} to="/customer/sign-up" fw={500}>
+      <Anchor component={AppLink} to="/customer/sign-up" fw={500}>
         Create an account
       </Anchor>
     </Text>
   ) : null;
 }
 
-/** /admin/login and /customer/login. */
+/**
+ * /admin/login and /customer/login: in the portal app (a guard sent the user here) and on its own
+ * entry, sign-in.html, which the server sends for these addresses (sign-in-main.tsx).
+ */
 export function LoginPage() {
-  const location = useLocation();
+  const location = usePageLocation();
   const portal = portalOfPath(location.pathname);
   const ended = (location.state as { ended?: boolean } | null)?.ended === true;
   const copy = COPY[portal];
@@ -54,7 +62,7 @@ export function LoginPage() {
   useEffect(() => clearMaintenanceNotice, []);
   const contact =
     portal === 'customer' ? (
-      <Anchor component={Link} to="/contact" size="sm" c="dimmed">
+      <Anchor component={AppLink} to="/contact" size="sm" c="dimmed">
         Contact Us
       </Anchor>
     ) : null;
