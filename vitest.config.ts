@@ -8,6 +8,10 @@ const serverTest = {
   testTimeout: 60_000,
   hookTimeout: 120_000,
   pool: 'forks' as const,
+  // A worker keeps its modules from one file to the next instead of importing the app again for
+  // each (about 1.6 s a file, a third of the suite's time on two cores). The files share no
+  // module state that matters: each builds its own app and database, and none mocks a module.
+  isolate: false,
 };
 
 export default defineConfig({
