@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+// the sign-in addresses, as the app knows them (the server has its own copy: it imports nothing of the web app)
+import { isSignInPath } from './src/lib/portal.ts';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|map)$/;
 
@@ -82,9 +84,6 @@ function signInGraph(ctx: ModuleGraph): Set<string> {
   return found;
 }
 
-/** The sign-in pages' addresses, sent sign-in.html (as apps/server/src/plugins/web.ts does). */
-const SIGN_IN_PATH = /^\/(admin|customer)\/login\/?$/;
-
 /**
  * The sign-in page's own HTML entry (issue 17), sign-in.html with src/sign-in-main.tsx: the dev
  * server sends it for the sign-in addresses, as the server does; and the build names in its
@@ -102,7 +101,7 @@ function signInPage(): Plugin {
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
         const [pathname = '', query] = (req.url ?? '').split('?', 2);
-        if (SIGN_IN_PATH.test(pathname)) req.url = `/sign-in.html${query === undefined ? '' : `?${query}`}`;
+        if (isSignInPath(pathname)) req.url = `/sign-in.html${query === undefined ? '' : `?${query}`}`;
         next();
       });
     },
