@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 // the sign-in addresses, as the app knows them (the server has its own copy: it imports nothing of the web app)
 import { isSignInPath } from './src/lib/portal.ts';
 
@@ -51,12 +51,14 @@ const PORTAL_HTML = path.resolve(import.meta.dirname, 'index.html');
 /** The shell every signed-in screen loads first (a lazy route of the portal app). */
 const PORTAL_FRAME = path.resolve(import.meta.dirname, 'src/app/portal-frame.tsx');
 const SIGN_IN_HTML = path.resolve(import.meta.dirname, 'sign-in.html');
+/** The sign-in page's live page, which its entry (src/sign-in-main.ts) imports once the page is drawn. */
+const SIGN_IN_APP = path.resolve(import.meta.dirname, 'src/sign-in-app.tsx');
 /** The HTML pages and their scripts stay the entry chunks each page names. */
 const ENTRY_MODULES = [
   PORTAL_HTML,
   SIGN_IN_HTML,
   path.resolve(import.meta.dirname, 'src/main.tsx'),
-  path.resolve(import.meta.dirname, 'src/sign-in-main.tsx'),
+  path.resolve(import.meta.dirname, 'src/sign-in-main.ts'),
 ];
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](query-core|react-query)|@mantine[\\/]core[\\/]esm[\\/]core|clsx)[\\/]/;
@@ -66,7 +68,8 @@ const ROUTER = /node_modules[\\/]react-router[\\/]/;
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
 /**
- * The modules sign-in.html imports, directly or not, statically: the sign-in page's first load.
+ * The modules sign-in.html imports, directly or not, statically, with its live page's: the sign-in
+ * page's first load.
  * (A barrel such as @mantine/core's index imports every component: all of them count, but only what
  * the portal's first load uses of them is in the bundle's first-load chunks at all.)
  */
@@ -80,17 +83,20 @@ function signInGraph(ctx: ModuleGraph): Set<string> {
     for (const imported of ctx.getModuleInfo(id)?.importedIds ?? []) visit(imported);
   };
   visit(SIGN_IN_HTML);
+  visit(SIGN_IN_APP);
   signInModules = found;
   return found;
 }
 
 /**
- * The sign-in page's own HTML entry (issue 17), sign-in.html with src/sign-in-main.tsx: the dev
- * server sends it for the sign-in addresses, as the server does; and the build names in its
- * `portal-files` meta what the portal app loads after signing in beyond the sign-in page's own
- * files (index.html's entry, the portal frame's chunk, their static imports and stylesheets), which
- * sign-in-main.tsx prefetches once the form is drawn: after signing in, the portal then starts about
- * as soon as it did when the sign-in page was one of its routes.
+ * The sign-in page's own HTML entry (issue 17), sign-in.html with src/sign-in-main.ts: the dev
+ * server sends it for the sign-in addresses, as the server does. In the build, sign-in.html asks
+ * at once for the files of the live page its entry imports once the page is drawn
+ * (src/sign-in-app.tsx: modulepreload links and its stylesheets, which the prerendered form needs
+ * too), and names in its `portal-files` meta what the portal app loads after signing in beyond the
+ * sign-in page's own files (index.html's entry, the portal frame's chunk, their static imports and
+ * stylesheets), which sign-in-app.tsx prefetches once the form is drawn: after signing in, the
+ * portal then starts about as soon as it did when the sign-in page was one of its routes.
  */
 function signInPage(): Plugin {
   return {
@@ -123,17 +129,106 @@ function signInPage(): Plugin {
         };
         const portal = chunks.find((c) => c.isEntry && c.facadeModuleId === PORTAL_HTML);
         const frame = chunks.find((c) => c.facadeModuleId === PORTAL_FRAME);
-        if (!portal || !frame) throw new Error('sign-in.html: no chunk for index.html or the portal frame in the bundle');
-        const own = graph(chunk);
+        const app = chunks.find((c) => c.moduleIds.includes(SIGN_IN_APP));
+        if (!portal || !frame || !app)
+          throw new Error('sign-in.html: no chunk for index.html, the portal frame or the sign-in app in the bundle');
+        const entry = graph(chunk);
+        // the stylesheets first: the prerendered form waits for them
+        const live = [...graph(app)]
+          .filter((file) => !entry.has(file))
+          .sort((a, b) => Number(b.endsWith('.css')) - Number(a.endsWith('.css')));
+        const own = new Set([...entry, ...live]);
         const files = [...graph(frame, graph(portal))].filter((file) => !own.has(file)).map((file) => `/${file}`);
-        return [{ tag: 'meta', attrs: { name: 'portal-files', content: files.join(' ') }, injectTo: 'head' }];
+        return [
+          ...live.map((file) => ({
+            tag: 'link',
+            attrs: file.endsWith('.css')
+              ? { rel: 'stylesheet', crossorigin: '', href: `/${file}` }
+              : { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+          { tag: 'meta', attrs: { name: 'portal-files', content: files.join(' ') }, injectTo: 'head' },
+        ];
       },
     },
   };
 }
 
+const PRERENDER_MODULE = path.resolve(import.meta.dirname, 'src/sign-in-prerender.tsx');
+
+/**
+ * The sign-in pages drawn at build time (issue 17, decision 0052): once the client build is written,
+ * src/sign-in-prerender.tsx is built for Node (the same React plugin and stylesheet pipeline, so the
+ * same class names) and renders each portal's sign-in page into a copy of the built sign-in.html:
+ * sign-in-admin.html and sign-in-customer.html, with the page's title, the light colour scheme
+ * Mantine's stylesheet selects on, and a `portal-brand` meta the server fills in with the brand.
+ * The server sends them to a browser that holds no session cookie (apps/server/src/plugins/web.ts).
+ */
+function prerenderSignIn(): Plugin {
+  let outDir = '';
+  let ssr = false;
+  return {
+    name: 'portal-prerender-sign-in',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
+    },
+    async closeBundle() {
+      if (ssr) return;
+      // inside the project, where Node finds the packages it leaves outside the bundle
+      const cache = path.join(import.meta.dirname, 'node_modules', '.cache');
+      mkdirSync(cache, { recursive: true });
+      const tmp = mkdtempSync(path.join(cache, 'portal-prerender-'));
+      try {
+        await build({
+          configFile: false,
+          root: import.meta.dirname,
+          logLevel: 'warn',
+          plugins: [react()],
+          build: { ssr: PRERENDER_MODULE, outDir: tmp, emptyOutDir: true, minify: false, target: 'node20' },
+        });
+        type Prerender = typeof import('./src/sign-in-prerender.tsx');
+        const { renderSignIn, BRAND_SLOT }: Prerender = await import(pathToFileURL(path.join(tmp, 'sign-in-prerender.js')).href);
+        const page = readFileSync(path.join(outDir, 'sign-in.html'), 'utf8');
+        const slots = ['<html lang="en">', '<title>Portal</title>', '<div id="root"></div>'] as const;
+        for (const slot of slots) if (!page.includes(slot)) throw new Error(`sign-in.html: no ${slot} to prerender into`);
+        // The stylesheets come inside the page (one round trip for the form); the live page loads
+        // them again once it starts (the same rules, from then on in the cache).
+        const links = [...page.matchAll(/ *<link rel="stylesheet"[^>]* href="\/(assets\/[^"]+\.css)">\n?/g)];
+        if (links.length === 0) throw new Error('sign-in.html: no stylesheet to put inside the prerendered pages');
+        let styled = page;
+        for (const [link, file = ''] of links) {
+          const css = readFileSync(path.join(outDir, file), 'utf8');
+          if (css.includes('</')) throw new Error(`${file}: cannot go inside a <style> element`);
+          styled = styled.replace(link, () => `    <style>${css}</style>\n`);
+        }
+        // Nor do they preload the live page's scripts: fetched and compiled while the page is parsed,
+        // they held the first paint back on a 2-core machine; sign-in-main.ts imports them once the
+        // form is on screen.
+        type Manifest = Record<string, { file: string; imports?: string[] }>;
+        const manifest: Manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'));
+        const entryFiles = new Set((manifest['sign-in.html']?.imports ?? []).map((key) => manifest[key]?.file));
+        for (const [link, file] of styled.matchAll(/ *<link rel="modulepreload"[^>]* href="\/([^"]+)">\n?/g)) {
+          if (!entryFiles.has(file)) styled = styled.replace(link, '');
+        }
+        for (const portal of ['admin', 'customer'] as const) {
+          const { html, title } = renderSignIn(portal);
+          const prerendered = styled
+            .replace(slots[0], '<html lang="en" data-mantine-color-scheme="light">')
+            .replace(slots[1], `<title>${title}</title>\n    <meta name="portal-brand" content="${BRAND_SLOT}" />`)
+            .replace(slots[2], () => `<div id="root">${html}</div>`);
+          writeFileSync(path.join(outDir, `sign-in-${portal}.html`), prerendered);
+        }
+      } finally {
+        rmSync(tmp, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress(), signInPage()],
+  plugins: [react(), precompress(), signInPage(), prerenderSignIn()],
   resolve: { alias: command === 'build' ? REACT_ROUTER_PRODUCTION : [] },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
@@ -164,6 +259,10 @@ export default defineConfig(({ command }) => ({
       output: {
         codeSplitting: {
           groups: [
+            // What sign-in-main.ts imports, a chunk of its own (Vite's dynamic-import preloader and the
+            // prerendered form's marks): the entry must run before the framework is evaluated, and
+            // else rolldown puts them with the app's code, which imports the framework
+            { name: 'sign-in-entry', test: /^\0vite\/preload-helper|[\\/]src[\\/]sign-in-marks\.ts$/, priority: 4 },
             { name: 'framework', test: FRAMEWORK, tags: ['$initial'], priority: 3 },
             { name: 'router', test: ROUTER, tags: ['$initial'], priority: 2 },
             {
@@ -176,7 +275,9 @@ export default defineConfig(({ command }) => ({
             {
               debugName: 'app',
               name: (id, ctx) => (signInGraph(ctx).has(id) ? 'app' : 'portal'),
-              test: (id) => !ENTRY_MODULES.includes(id),
+              // not Vite's own helpers (its dynamic-import preloader): they stay with the entries that
+              // use them, so that sign-in-main.ts runs before the framework is evaluated
+              test: (id) => !ENTRY_MODULES.includes(id) && !id.startsWith('\0'),
               tags: ['$initial'],
               priority: 0,
             },

@@ -1,6 +1,6 @@
 import './app/base-styles.ts';
 // The sign-in page comes with the entry (issue 17): the server sends sign-in.html for the sign-in
-// addresses (sign-in-main.tsx), but the portal app shows the page too when a guard sends a signed-out
+// addresses (sign-in-app.tsx), but the portal app shows the page too when a guard sends a signed-out
 // user there, and its route's lazy import then finds it loaded, without a second round trip.
 import './features/auth/pages/login-page.tsx';
 import { StrictMode } from 'react';
@@ -13,7 +13,7 @@ import { assumeLastSession, keepLastSession } from './lib/last-session.ts';
 import { isSignInPath } from './lib/portal.ts';
 import { sessionQuery } from './lib/session.ts';
 
-// A sign-in address loaded here (a server that sends index.html for every page) starts as sign-in-main.tsx does.
+// A sign-in address loaded here (a server that sends index.html for every page) starts as sign-in-app.tsx does.
 if (isSignInPath(window.location.pathname)) assumeLastSession(queryClient);
 keepLastSession(queryClient);
 

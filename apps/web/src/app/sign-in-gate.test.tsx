@@ -12,7 +12,7 @@ vi.mock('../lib/page-load.ts', () => ({ loadPage }));
 const session = (user: unknown) => ({ brand: 'Acme Telecom', idleTimeoutMinutes: 30, selfRegistration: false, user });
 const staff = { id: 'u1', portal: 'admin', email: 'admin@example.com', permissions: [] };
 
-/** The sign-in page's own entry: no router, as sign-in-main.tsx renders it. */
+/** The sign-in page's own entry: no router, as sign-in-app.tsx renders it. */
 function renderGate(path: string, state?: unknown) {
   window.history.replaceState(state === undefined ? null : { usr: state, key: 'k', idx: 0 }, '', path);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -7,7 +7,7 @@ import { useSession } from '../lib/session.ts';
 import { FullPageLoader } from '../ui/full-page-loader.tsx';
 
 /**
- * The sign-in page on its own entry (sign-in-main.tsx), as LoginGate is in the portal app: a
+ * The sign-in page on its own entry (sign-in-app.tsx), as LoginGate is in the portal app: a
  * signed-in user, or one who has just signed in here or in another tab, goes on to their portal
  * (to the page a guard sent them away from, if it is there), a page load of the portal app.
  */

@@ -22,12 +22,14 @@ function readLastSession(): Partial<LastSession> | null {
  * "nobody is signed in" (with that answer's brand and settings) while the session is asked for as
  * before. A signed-in user's page still waits for the answer, so they go on to their portal without
  * a flash of the form.
+ * `signedOut`: the server already knows nobody is signed in (it sent the sign-in page drawn at build
+ * time, to a browser without a session cookie), with the brand it wrote into the page.
  */
-export function assumeLastSession(queryClient: QueryClient): void {
-  const last = readLastSession();
-  if (last === null || last.signedIn === true) return;
+export function assumeLastSession(queryClient: QueryClient, signedOut?: { brand: string }): void {
+  const last = readLastSession() ?? (signedOut ? {} : null);
+  if (last === null || (last.signedIn === true && !signedOut)) return;
   const assumed: TSessionResponse = {
-    brand: typeof last.brand === 'string' ? last.brand : '',
+    brand: signedOut?.brand || (typeof last.brand === 'string' ? last.brand : ''),
     idleTimeoutMinutes: typeof last.idleTimeoutMinutes === 'number' ? last.idleTimeoutMinutes : 30,
     selfRegistration: last.selfRegistration === true,
     user: null,

@@ -2,7 +2,7 @@ import { type ComponentPropsWithRef, createContext, type ElementType, useContext
 
 /**
  * What the pages outside the portals (sign-in, public layout) need of navigation, without
- * react-router: the sign-in page's own entry (sign-in-main.tsx) does not load the router, and
+ * react-router: the sign-in page's own entry (sign-in-app.tsx) does not load the router, and
  * react-router is one module, so a single Link from it would bring the whole data router along.
  * Inside the portal app the router provides its Link and location (app/router-navigation.tsx);
  * without a provider links are plain anchors (a full page load) and the location is the window's.
@@ -14,7 +14,8 @@ export type PageNavigation = { location: PageLocation; Link: ElementType<AppLink
 const NavigationContext = createContext<PageNavigation | null>(null);
 export const NavigationProvider = NavigationContext.Provider;
 
-function PlainLink({ to, ...props }: AppLinkProps) {
+/** A link without the router: a full page load. */
+export function PlainLink({ to, ...props }: AppLinkProps) {
   return <a href={to} {...props} />;
 }
 

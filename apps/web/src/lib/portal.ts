@@ -1,6 +1,6 @@
 /**
  * The two portals and their addresses, without the router: the sign-in page's own entry
- * (sign-in-main.tsx) runs without react-router and uses these too.
+ * (sign-in-app.tsx) runs without react-router and uses these too.
  */
 export type Portal = 'admin' | 'customer';
 

@@ -1,13 +1,14 @@
 import { Alert, Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useField } from '@mantine/form';
 import type { TTwoFactorChallenge } from '@portal/contract/auth';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api.ts';
 import { AppLink } from '../../../lib/navigation.tsx';
 import type { Portal } from '../../../lib/portal.ts';
 import { useLogin } from '../api/login.ts';
 import { readRememberedEmail } from '../api/remembered-email.ts';
 import { emailError, passwordError } from './auth-validation.ts';
+import { takeTypedSubmit, typedSignIn } from './typed-sign-in.ts';
 
 // The code step loads only when a sign-in needs it (the sign-in page's first load stays small).
 const TwoFactorStep = lazy(() => import('./two-factor-step.tsx').then((m) => ({ default: m.TwoFactorStep })));
@@ -35,12 +36,19 @@ export function LoginForm({ portal }: { portal: Portal }) {
   const login = useLogin();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [remembered] = useState(readRememberedEmail);
+  // what was typed into the form drawn at build time before this one replaced it (typed-sign-in.ts)
+  const [typed] = useState(typedSignIn);
   // Each field's error clears as soon as that field is edited (clearErrorOnChange).
-  const email = useField({ initialValue: remembered ?? '', validate: emailError });
-  const password = useField({ initialValue: '', validate: passwordError });
-  const remember = useField({ initialValue: remembered !== null, type: 'checkbox' });
+  const email = useField({ initialValue: typed?.email || (remembered ?? ''), validate: emailError });
+  const password = useField({ initialValue: typed?.password ?? '', validate: passwordError });
+  const remember = useField({ initialValue: typed?.remember === true || remembered !== null, type: 'checkbox' });
   // The password was right and the user has two-factor sign-in: the code step replaces the form.
   const [challenge, setChallenge] = useState<TTwoFactorChallenge | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // Sign in was pressed on the prerendered form before this one was drawn: sign in now.
+  useEffect(() => {
+    if (takeTypedSubmit()) form.current?.requestSubmit();
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -92,7 +100,7 @@ export function LoginForm({ portal }: { portal: Portal }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={form} onSubmit={submit} noValidate>
       <Stack gap="md">
         {failure && (
           <Alert color={failure.color} variant="light" title={failure.title} role={failure.color === 'orange' ? 'status' : undefined}>

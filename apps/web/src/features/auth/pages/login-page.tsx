@@ -50,7 +50,7 @@ function SignUpLink() {
 
 /**
  * /admin/login and /customer/login: in the portal app (a guard sent the user here) and on its own
- * entry, sign-in.html, which the server sends for these addresses (sign-in-main.tsx).
+ * entry, sign-in.html, which the server sends for these addresses (sign-in-app.tsx).
  */
 export function LoginPage() {
   const location = usePageLocation();

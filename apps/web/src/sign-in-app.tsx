@@ -1,20 +1,30 @@
 import './app/base-styles.ts';
 import { StrictMode, useEffect } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/providers.tsx';
 import { queryClient } from './app/query-client.ts';
 import { SignInGate } from './app/sign-in-gate.tsx';
+import { keepTypedSignIn, restoreTypedFocus } from './features/auth/components/typed-sign-in.ts';
 import { loginTitle } from './features/auth/pages/login-page.tsx';
 import { assumeLastSession, keepLastSession } from './lib/last-session.ts';
 import { portalOfPath } from './lib/portal.ts';
 import { sessionQuery } from './lib/session.ts';
 
 /**
- * The sign-in page's own entry (issue 17): the server sends sign-in.html for /admin/login and
- * /customer/login. It renders the same sign-in page as the portal app, without react-router's data
- * router and the portal's routes (lib/navigation.tsx); after signing in, the portal app loads.
+ * The sign-in page's own entry's live page (issue 17), started by sign-in-main.ts: the server sends
+ * sign-in.html for /admin/login and /customer/login. It renders the same sign-in page as the portal
+ * app, without react-router's data router and the portal's routes (lib/navigation.tsx); after
+ * signing in, the portal app loads.
  */
-assumeLastSession(queryClient);
+const root = document.getElementById('root');
+if (!root) throw new Error('No #root element');
+// The server sent the page drawn at build time (sign-in-prerender.tsx) to a browser without a
+// session cookie: nobody is signed in, and what the user typed into it is kept.
+const prerendered = root.querySelector('form') !== null;
+if (prerendered) keepTypedSignIn(root);
+const brand = document.querySelector<HTMLMetaElement>('meta[name="portal-brand"]')?.content ?? '';
+assumeLastSession(queryClient, prerendered ? { brand } : undefined);
 keepLastSession(queryClient);
 // Ask for the session while React renders.
 void queryClient.prefetchQuery(sessionQuery);
@@ -58,14 +68,16 @@ function PrefetchPortal() {
   return null;
 }
 
-const root = document.getElementById('root');
-if (!root) throw new Error('No #root element');
-
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <SignInGate />
-      <PrefetchPortal />
-    </Providers>
-  </StrictMode>,
+// drawn at once over the prerendered page, so that nothing typed falls between reading and replacing it
+const reactRoot = createRoot(root);
+flushSync(() =>
+  reactRoot.render(
+    <StrictMode>
+      <Providers>
+        <SignInGate />
+        <PrefetchPortal />
+      </Providers>
+    </StrictMode>,
+  ),
 );
+if (prerendered) restoreTypedFocus(root);
