@@ -4,8 +4,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
-// the sign-in addresses, as the app knows them (the server has its own copy: it imports nothing of the web app)
-import { isSignInPath } from './src/lib/portal.ts';
+// the sign-in addresses and the prerendered pages' brand slot, as the app and the server know them
+import { BRAND_SLOT, SIGN_IN_PATH } from '../../packages/contract/src/pages.ts';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|map)$/;
 
@@ -107,7 +107,7 @@ function signInPage(): Plugin {
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
         const [pathname = '', query] = (req.url ?? '').split('?', 2);
-        if (isSignInPath(pathname)) req.url = `/sign-in.html${query === undefined ? '' : `?${query}`}`;
+        if (SIGN_IN_PATH.test(pathname)) req.url = `/sign-in.html${query === undefined ? '' : `?${query}`}`;
         next();
       });
     },
@@ -189,7 +189,7 @@ function prerenderSignIn(): Plugin {
           build: { ssr: PRERENDER_MODULE, outDir: tmp, emptyOutDir: true, minify: false, target: 'node20' },
         });
         type Prerender = typeof import('./src/sign-in-prerender.tsx');
-        const { renderSignIn, BRAND_SLOT }: Prerender = await import(pathToFileURL(path.join(tmp, 'sign-in-prerender.js')).href);
+        const { renderSignIn }: Prerender = await import(pathToFileURL(path.join(tmp, 'sign-in-prerender.js')).href);
         const page = readFileSync(path.join(outDir, 'sign-in.html'), 'utf8');
         const slots = ['<html lang="en">', '<title>Portal</title>', '<div id="root"></div>'] as const;
         for (const slot of slots) if (!page.includes(slot)) throw new Error(`sign-in.html: no ${slot} to prerender into`);

@@ -4,9 +4,9 @@ import { SUBMIT_MARK, SUBMIT_REQUESTED } from './sign-in-marks.ts';
  * The sign-in page's own entry (issue 17, decisions 0051 and 0052): the server sends sign-in.html
  * for /admin/login and /customer/login, and to a browser without a session cookie that page comes
  * with the sign-in form already drawn (sign-in-prerender.tsx). This entry lets the browser show
- * that form first, then starts the live page (sign-in-app.tsx), whose files sign-in.html has already
- * asked for (vite.config.ts): evaluating React and Mantine holds the main thread for a while, and
- * the browser would otherwise run them before its first paint.
+ * that form first, then imports the live page (sign-in-app.tsx): fetching, compiling and evaluating
+ * React and Mantine hold the main thread for a while, and the browser would otherwise do it before
+ * its first paint. (sign-in.html, sent where nothing is prerendered, preloads those files.)
  */
 let started = false;
 function start(): void {

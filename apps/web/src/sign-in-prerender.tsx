@@ -1,5 +1,6 @@
 import './app/base-styles.ts';
 import type { TSessionResponse } from '@portal/contract/auth';
+import { BRAND_SLOT } from '@portal/contract/pages';
 import { renderToString } from 'react-dom/server';
 import { Providers } from './app/providers.tsx';
 import { queryClient } from './app/query-client.ts';
@@ -17,7 +18,6 @@ import { SUBMIT_MARK } from './sign-in-marks.ts';
  * sign-in-app.tsx draws the live page over it, keeping what was typed (typed-sign-in.ts).
  * The server writes the brand (PORTAL_BRAND) where BRAND_SLOT stands.
  */
-export const BRAND_SLOT = '__PORTAL_BRAND__';
 
 /** The page's markup for #root, and its title. */
 export function renderSignIn(portal: Portal): { html: string; title: string } {

@@ -3,16 +3,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { BRAND_SLOT, SIGN_IN_PATH } from '@portal/contract/pages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
 import { SESSION_COOKIE } from './auth.ts';
-
-/** The sign-in pages, which have an HTML entry of their own (apps/web/sign-in.html, issue 17). */
-const SIGN_IN_PATH = /^\/(admin|customer)\/login\/?$/;
-
-/** Where the prerendered sign-in pages hold the brand (apps/web/src/sign-in-prerender.tsx's BRAND_SLOT). */
-const BRAND_SLOT = '__PORTAL_BRAND__';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);

@@ -1,3 +1,5 @@
+import { SIGN_IN_PATH } from '@portal/contract/pages';
+
 /**
  * The two portals and their addresses, without the router: the sign-in page's own entry
  * (sign-in-app.tsx) runs without react-router and uses these too.
@@ -29,5 +31,5 @@ export function signedInPath(state: unknown, portal: Portal): string {
 
 /** The sign-in pages' addresses, which the server answers with sign-in.html (apps/server/src/plugins/web.ts). */
 export function isSignInPath(pathname: string): boolean {
-  return /^\/(admin|customer)\/login\/?$/.test(pathname);
+  return SIGN_IN_PATH.test(pathname);
 }
