@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
@@ -29,6 +30,10 @@ if (!('fonts' in document))
 
 afterEach(() => {
   cleanup();
+  // The files share a worker's modules (vitest.config.ts: isolate false): Mantine's notification
+  // store is one for all of them, so a file's toasts must not fill the next file's screen.
+  notifications.clean();
+  notifications.cleanQueue();
   localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
