@@ -9,6 +9,7 @@ import { deactivateStaleIpsJob, purgeCdrsJob } from '../domains/voice/jobs.ts';
 import { deliverDueWebhooksJob, deliverWebhookJob } from '../domains/webhooks/jobs.ts';
 import { maintainPartitionsJob } from './partitions.ts';
 import type { JobDefinition } from './queue.ts';
+import { vacuumEmbeddedJob } from './statistics.ts';
 
 /** Every job of the portal: each gets its queue (and its schedule) when the server starts. */
 export const ALL_JOBS: readonly JobDefinition<never>[] = [
@@ -18,6 +19,7 @@ export const ALL_JOBS: readonly JobDefinition<never>[] = [
   deactivateStaleIpsJob,
   purgeCdrsJob,
   maintainPartitionsJob,
+  vacuumEmbeddedJob,
   purgeMessagesJob,
   simulateDeliveryJob,
   purgeApiRequestsJob,
