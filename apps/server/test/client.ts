@@ -121,6 +121,11 @@ function requester(app: FastifyInstance, cookie: () => Promise<string | null>): 
   };
 }
 
+/** Requests with a given session cookie header (a user signed in by the test itself, not a demo caller). */
+export function withSession(app: FastifyInstance, cookie: string): Requester {
+  return requester(app, async () => cookie);
+}
+
 /** A typed client over `app.inject`: `(await testClient(app)).as('customer:admin').get<T>('/api/numbers', { query })`. */
 export async function testClient(app: FastifyInstance): Promise<TestClient> {
   const sessions = new Map<TestCaller, Promise<string>>();

@@ -6,47 +6,13 @@ import {
   PORTING_DOCUMENTS_PER_REQUEST,
   PORTING_FINAL_MESSAGE,
 } from '@portal/contract/numbers';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accounts,
-  auditLog,
-  customers,
-  notifications,
-  phoneNumbers,
-  portingDocuments,
-  portingRequests,
-  users,
-} from '../src/db/schema/index.ts';
-import { as, createTestApp, signIn, type TestApp } from './helpers.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog, notifications, phoneNumbers, portingDocuments, portingRequests, users } from '../src/db/schema/index.ts';
+import { as } from './helpers.ts';
+import { numbersTestWorld } from './numbers-world.ts';
 
-let t: TestApp;
-const cookies: Record<string, string> = {};
-let acme: string;
-let otherCo: string;
-let acmeAccounts: { id: string; name: string }[];
-let otherAccount: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const who of ['admin', 'support', 'customer', 'user', 'other'] as const) cookies[who] = await signIn(t.app, who);
-  const db = t.database.db;
-  const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.customerCode, 'CUST-1001'));
-  const [o] = await db.select({ id: customers.id }).from(customers).where(eq(customers.customerCode, 'CUST-1002'));
-  acme = c?.id as string;
-  otherCo = o?.id as string;
-  acmeAccounts = await db
-    .select({ id: accounts.id, name: accounts.name })
-    .from(accounts)
-    .where(and(eq(accounts.customerId, acme), isNull(accounts.deletedAt)))
-    .orderBy(accounts.name);
-  const [oa] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.customerId, otherCo)).limit(1);
-  otherAccount = oa?.id as string;
-});
-afterAll(() => t?.close());
-
-const req = (who: string | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  as(t.app, who ? (cookies[who] ?? null) : null, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+const { t, cookies, acme, otherCo, acmeAccounts, otherAccount, req } = await numbersTestWorld();
 
 describe('porting requests', () => {
   const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

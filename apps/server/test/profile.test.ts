@@ -6,7 +6,7 @@ import { auditLog, emailOutbox, loginChallenges, loginFailures, users } from '..
 import { totpAt } from '../src/domains/auth/totp.ts';
 import { splitName } from '../src/domains/users/service.ts';
 import { hashPassword } from '../src/lib/password.ts';
-import type { Requester } from './client.ts';
+import { type Requester, withSession } from './client.ts';
 import { TEST_PASSWORD } from './env.ts';
 import { login } from './helpers.ts';
 import { apiTestWorld } from './world.ts';
@@ -40,39 +40,10 @@ const cookieOf = (res: Awaited<ReturnType<typeof login>>) => {
   return c ? `portal_sid=${c.value}` : null;
 };
 
-/** Requests with a given session cookie. */
-function withCookie(cookie: string): Requester {
-  const inject = (method: string, url: string, body?: unknown) =>
-    t.app
-      .inject({
-        method: method as 'GET',
-        url,
-        headers: { 'x-portal-csrf': '1', cookie },
-        ...(body === undefined ? {} : { payload: body as object }),
-      })
-      .then((raw) => ({
-        status: raw.statusCode,
-        headers: raw.headers,
-        body: raw.body,
-        raw,
-        json: <U>() => raw.json() as U,
-        error: () => (raw.json() as { error: { code: string; message: string; fields?: Record<string, string> } }).error,
-      }));
-  return {
-    request: inject,
-    get: (url) => inject('GET', url),
-    delete: (url) => inject('DELETE', url),
-    post: (url, body) => inject('POST', url, body),
-    put: (url, body) => inject('PUT', url, body),
-    patch: (url, body) => inject('PATCH', url, body),
-    cookie: async () => cookie,
-  } as Requester;
-}
-
 async function signedIn(email: string, portal: 'admin' | 'customer' = 'customer'): Promise<{ as: Requester; user: TSessionUser }> {
   const res = await login(t.app, email, portal);
   expect(res.statusCode, res.body).toBe(200);
-  return { as: withCookie(cookieOf(res) as string), user: (res.json() as { user: TSessionUser }).user };
+  return { as: withSession(t.app, cookieOf(res) as string), user: (res.json() as { user: TSessionUser }).user };
 }
 
 const profileBody = (p: TMyProfile, patch: Record<string, unknown> = {}) => ({

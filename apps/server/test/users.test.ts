@@ -4,7 +4,7 @@ import { EMAIL_TAKEN, LAST_ADMIN, NOT_YOURSELF, type TUser } from '@portal/contr
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, passwordResets, sessions, users } from '../src/db/schema/index.ts';
-import type { Requester } from './client.ts';
+import { type Requester, withSession } from './client.ts';
 import { login, TEST_PASSWORD } from './helpers.ts';
 import { apiTestWorld } from './world.ts';
 
@@ -19,32 +19,7 @@ const cookieOf = (res: Awaited<ReturnType<typeof login>>) => {
 async function signedIn(email: string, portal: 'admin' | 'customer', password = TEST_PASSWORD): Promise<Requester> {
   const res = await login(t.app, email, portal, password);
   expect(res.statusCode, res.body).toBe(200);
-  const cookie = cookieOf(res);
-  const inject = (method: string, url: string, body?: unknown) =>
-    t.app
-      .inject({
-        method: method as 'GET',
-        url,
-        headers: { 'x-portal-csrf': '1', cookie: cookie as string },
-        ...(body === undefined ? {} : { payload: body as object }),
-      })
-      .then((raw) => ({
-        status: raw.statusCode,
-        headers: raw.headers,
-        body: raw.body,
-        raw,
-        json: <U>() => raw.json() as U,
-        error: () => (raw.json() as { error: { code: string; message: string; fields?: Record<string, string> } }).error,
-      }));
-  return {
-    request: inject,
-    get: (url) => inject('GET', url),
-    delete: (url) => inject('DELETE', url),
-    post: (url, body) => inject('POST', url, body),
-    put: (url, body) => inject('PUT', url, body),
-    patch: (url, body) => inject('PATCH', url, body),
-    cookie: async () => cookie,
-  } as Requester;
+  return withSession(t.app, cookieOf(res) as string);
 }
 const userByEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0];
 const lastLinkTo = async (email: string) => {
