@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -32,6 +32,7 @@ import { voiceRoutes } from './domains/voice/routes.ts';
 import { webhookRoutes } from './domains/webhooks/routes.ts';
 import { type JobDefinition, type JobQueueOptions, openJobQueue } from './jobs/queue.ts';
 import { ALL_JOBS } from './jobs/registry.ts';
+import { ADMISSION_HOLD_MS, AdmissionGate } from './lib/admission.ts';
 import { closeLiveHub } from './lib/live.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -105,6 +106,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
+
+  // Before anything reads the database: an API request past API_CONCURRENCY waits its turn here,
+  // and gives its place back once its answer is handed over (lib/admission.ts).
+  if (config.API_CONCURRENCY > 0) {
+    const gate = new AdmissionGate(config.API_CONCURRENCY, ADMISSION_HOLD_MS);
+    const places = new WeakMap<FastifyRequest, () => void>();
+    const leave = async (req: FastifyRequest) => places.get(req)?.();
+    app.addHook('onRequest', async (req) => {
+      if (req.url.startsWith('/api/')) places.set(req, await gate.enter());
+    });
+    app.addHook('onSend', leave);
+    app.addHook('onResponse', leave);
+    app.addHook('onRequestAbort', leave);
+  }
 
   // first: its request context reaches every later hook's statements (the slow-query log)
   await app.register(metricsPlugin);

@@ -49,6 +49,11 @@ const ZConfig = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** PostgreSQL connections per instance (docs/decisions/0006-throughput.md). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  /**
+   * API requests one instance works on at once; the others wait their turn in arrival order (0: no
+   * limit). docs/decisions/0055-admission-control.md.
+   */
+  API_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(4),
   PORTAL_BRAND: z.string().min(1).default('382 Communications'),
   PORTAL_DEMO_PASSWORD: z.string().min(8).default('Portal-Demo-1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
