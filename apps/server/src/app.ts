@@ -114,7 +114,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const places = new WeakMap<FastifyRequest, () => void>();
     const leave = async (req: FastifyRequest) => places.get(req)?.();
     app.addHook('onRequest', async (req) => {
-      if (req.url.startsWith('/api/')) places.set(req, await gate.enter());
+      // a live event stream stays open: it is not a request being worked on
+      if (req.url.startsWith('/api/') && !req.headers.accept?.includes('text/event-stream')) places.set(req, await gate.enter());
     });
     app.addHook('onSend', leave);
     app.addHook('onResponse', leave);
