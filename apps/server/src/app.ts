@@ -109,8 +109,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // Before anything reads the database: an API request past API_CONCURRENCY waits its turn here,
   // and gives its place back once its answer is handed over (lib/admission.ts).
-  if (config.API_CONCURRENCY > 0) {
-    const gate = new AdmissionGate(config.API_CONCURRENCY, ADMISSION_HOLD_MS);
+  const gate = config.API_CONCURRENCY > 0 ? new AdmissionGate(config.API_CONCURRENCY, ADMISSION_HOLD_MS) : null;
+  app.decorate('admission', gate);
+  if (gate) {
     const places = new WeakMap<FastifyRequest, () => void>();
     const leave = async (req: FastifyRequest) => places.get(req)?.();
     app.addHook('onRequest', async (req) => {

@@ -2,6 +2,7 @@ import type { TPermission } from '@portal/contract/roles';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { AdmissionGate } from './lib/admission.ts';
 import type { Ctx, UserActor } from './lib/context.ts';
 import type { RouteEntry } from './plugins/auth.ts';
 
@@ -17,6 +18,8 @@ declare module 'fastify' {
     routeTable: RouteEntry[];
     /** The job queue when the app was built with it (null in most tests). */
     jobs: JobQueue | null;
+    /** The API's admission control (null with API_CONCURRENCY=0). */
+    admission: AdmissionGate | null;
   }
   interface FastifyRequest {
     /** The signed-in user from the session cookie, if any. */

@@ -140,6 +140,9 @@ describe('what /metrics says', () => {
       expect(value(text, `portal_webhook_deliveries{state="${state}"}`)).toBeGreaterThanOrEqual(0);
     }
     expect(value(text, 'portal_webhooks_failing')).toBeGreaterThanOrEqual(0);
+    // the scrape is no API request: none is worked on or waits
+    expect(value(text, 'portal_api_requests{state="working"}')).toBe(0);
+    expect(value(text, 'portal_api_requests{state="waiting"}')).toBe(0);
     expect(value(text, 'portal_slow_queries_total')).toBeGreaterThan(0);
     expect(text).toContain('# TYPE portal_db_pool_connections gauge');
     if (testDbKind() === 'pg') {

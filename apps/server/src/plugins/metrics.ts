@@ -179,6 +179,21 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     },
   });
 
+  // Admission control (lib/admission.ts) ---------------------------------------------------------
+  new Gauge({
+    name: 'portal_api_requests',
+    help: 'API requests of this instance: working (at most API_CONCURRENCY) and waiting their turn',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const state = app.admission?.state;
+      if (!state) return;
+      this.set({ state: 'working' }, state.running);
+      this.set({ state: 'waiting' }, state.waiting);
+    },
+  });
+
   // Jobs ----------------------------------------------------------------------------------------
   new Gauge({
     name: 'portal_jobs_waiting',
