@@ -17,9 +17,9 @@ import { SUBMIT_MARK } from './sign-in-marks.ts';
  * then on screen as soon as the HTML and the stylesheet are, before any script has run;
  * sign-in-app.tsx draws the live page over it, keeping what was typed (typed-sign-in.ts).
  * The server writes the brand (PORTAL_BRAND) where BRAND_SLOT stands.
+ *
+ * The page's markup for #root, and its title.
  */
-
-/** The page's markup for #root, and its title. */
 export function renderSignIn(portal: Portal): { html: string; title: string } {
   // nobody is signed in (the server sends these pages only then), the settings' defaults
   const session: TSessionResponse = { brand: BRAND_SLOT, idleTimeoutMinutes: 30, selfRegistration: false, user: null };

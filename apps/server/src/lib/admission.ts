@@ -5,12 +5,10 @@
  * `/healthz` (never gated) waits behind all of them.
  *
  * A place is held from the request's arrival until its answer is handed over (or, at the latest,
- * `holdMs`: a request that waits on something slow, a large upload or a live stream, gives its place
- * back then and goes on outside the count), so a place can never be lost.
+ * `holdMs`: a request that waits on something slow, a large upload or an outside call, gives its
+ * place back then and goes on outside the count), so a place can never be lost. Live event streams
+ * are not counted at all (src/app.ts).
  */
-/** How long a request may hold its place (see above). */
-export const ADMISSION_HOLD_MS = 500;
-
 export class AdmissionGate {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
@@ -44,3 +42,6 @@ export class AdmissionGate {
     return leave;
   }
 }
+
+/** How long a request may hold its place (see AdmissionGate). */
+export const ADMISSION_HOLD_MS = 500;
