@@ -35,6 +35,7 @@ import { ALL_JOBS } from './jobs/registry.ts';
 import { ADMISSION_HOLD_MS, AdmissionGate } from './lib/admission.ts';
 import { closeLiveHub } from './lib/live.ts';
 import { serializerCompiler } from './lib/serializer.ts';
+import { answerCachePlugin } from './plugins/answer-cache.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
@@ -107,22 +108,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 
-  // Before anything reads the database: an API request past API_CONCURRENCY waits its turn here,
-  // and gives its place back once its answer is handed over (lib/admission.ts).
-  const gate = config.API_CONCURRENCY > 0 ? new AdmissionGate(config.API_CONCURRENCY, ADMISSION_HOLD_MS) : null;
-  app.decorate('admission', gate);
-  if (gate) {
-    const places = new WeakMap<FastifyRequest, () => void>();
-    const leave = async (req: FastifyRequest) => places.get(req)?.();
-    app.addHook('onRequest', async (req) => {
-      // a live event stream stays open: it is not a request being worked on
-      if (req.url.startsWith('/api/') && !req.headers.accept?.includes('text/event-stream')) places.set(req, await gate.enter());
-    });
-    app.addHook('onSend', leave);
-    app.addHook('onResponse', leave);
-    app.addHook('onRequestAbort', leave);
-  }
-
   // first: its request context reaches every later hook's statements (the slow-query log)
   await app.register(metricsPlugin);
   await app.register(securityHeadersPlugin, {
@@ -145,6 +130,24 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     hsts: config.COOKIE_SECURE,
   });
   await app.register(cookie);
+  // a kept answer goes out before the admission line and the session lookup
+  await app.register(answerCachePlugin);
+  // Before anything reads the database (kept answers read none): an API request past API_CONCURRENCY waits its turn here,
+  // and gives its place back once its answer is handed over (lib/admission.ts).
+  const gate = config.API_CONCURRENCY > 0 ? new AdmissionGate(config.API_CONCURRENCY, ADMISSION_HOLD_MS) : null;
+  app.decorate('admission', gate);
+  if (gate) {
+    const places = new WeakMap<FastifyRequest, () => void>();
+    const leave = async (req: FastifyRequest) => places.get(req)?.();
+    app.addHook('onRequest', async (req) => {
+      // a live event stream stays open: it is not a request being worked on
+      if (req.url.startsWith('/api/') && !req.headers.accept?.includes('text/event-stream')) places.set(req, await gate.enter());
+    });
+    app.addHook('onSend', leave);
+    app.addHook('onResponse', leave);
+    app.addHook('onRequestAbort', leave);
+  }
+
   // API answers above 1 kB travel gzip-compressed when the client accepts it (the web app's files
   // are compressed at build time, and @fastify/static sends those copies as they are).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });

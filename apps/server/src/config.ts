@@ -54,6 +54,11 @@ const ZConfig = z.object({
    * limit). docs/decisions/0055-admission-control.md.
    */
   API_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(4),
+  /**
+   * How long (at most) a signed-in session's list or dashboard answer is kept while no data
+   * changes; 0 turns the answer cache off. docs/decisions/0056-answer-cache.md.
+   */
+  API_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   PORTAL_BRAND: z.string().min(1).default('382 Communications'),
   PORTAL_DEMO_PASSWORD: z.string().min(8).default('Portal-Demo-1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

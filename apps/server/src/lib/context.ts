@@ -26,6 +26,11 @@ export interface UserActor {
   mustChangePassword?: boolean;
   /** Settings enforce two-factor sign-in and the user has none: must set it up first. */
   mustSetUpTwoFactor?: boolean;
+  /**
+   * Until when (ms since the epoch) the session stands without being read again, unless the data
+   * changes: its expiry, its idle limit and its next "last seen" write (plugins/answer-cache.ts).
+   */
+  sessionTrustedUntil?: number;
 }
 
 /** A public-API caller: the key's account is the scope of every call. */

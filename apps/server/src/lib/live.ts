@@ -3,10 +3,14 @@
  * users", never the data itself. On PostgreSQL every instance LISTENs on one channel, so a change
  * made by any instance reaches the browsers connected to all of them (pg_notify is sent after the
  * change commits). The embedded database is a single process: the pushes stay in it.
+ *
+ * The same channel tells the other instances that this one wrote (relayDataChanges): their data
+ * version moves, and the answers they keep on it are dropped (lib/answer-cache.ts).
  */
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 import type { Database } from '../db/client.ts';
+import type { DataVersion } from '../db/data-version.ts';
 
 const CHANNEL = 'portal_live';
 /** pg_notify payloads are limited to 8,000 bytes: user ids go in chunks. */
@@ -17,6 +21,12 @@ export interface LiveHub {
   subscribe(userId: string, listener: () => void): () => void;
   /** Tells every instance that something changed for these users. */
   publish(userIds: readonly string[]): void;
+  /**
+   * Tells the other instances whenever this one writes, and moves `version` when they do (and
+   * after the channel was lost: a message may have been missed). Nothing to do on the embedded
+   * database.
+   */
+  relayDataChanges(version: DataVersion): void;
   close(): Promise<void>;
 }
 
@@ -33,6 +43,8 @@ export function liveHub(database: Database, onError: (err: unknown) => void = ()
   };
   let client: pg.PoolClient | null = null;
   let closed = false;
+  let relayed: DataVersion | null = null;
+  let stopRelay = () => {};
   const shared = database.kind === 'pg' && database.pool;
   async function listen() {
     if (!shared || closed) return;
@@ -41,7 +53,9 @@ export function liveHub(database: Database, onError: (err: unknown) => void = ()
       client.on('notification', (m) => {
         if (m.channel !== CHANNEL || !m.payload) return;
         try {
-          dispatch(JSON.parse(m.payload) as string[]);
+          const message = JSON.parse(m.payload) as string[] | { changed?: string };
+          if (Array.isArray(message)) dispatch(message);
+          else if (relayed && message.changed && message.changed !== relayed.instanceId) relayed.bump(false);
         } catch (err) {
           onError(err);
         }
@@ -53,6 +67,8 @@ export function liveHub(database: Database, onError: (err: unknown) => void = ()
         if (!closed) setTimeout(() => void listen(), 1000);
       });
       await client.query(`LISTEN ${CHANNEL}`);
+      // whatever was said while nobody listened is unknown: assume it changed
+      relayed?.bump(false);
     } catch (err) {
       onError(err);
       if (!closed) setTimeout(() => void listen(), 1000);
@@ -74,8 +90,23 @@ export function liveHub(database: Database, onError: (err: unknown) => void = ()
       for (let i = 0; i < ids.length; i += IDS_PER_NOTIFY)
         shared.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(ids.slice(i, i + IDS_PER_NOTIFY))]).catch(onError);
     },
+    relayDataChanges(version) {
+      if (!shared || relayed) return;
+      relayed = version;
+      let pending = false;
+      // one message for the writes of one turn of the event loop, sent after them (after a COMMIT)
+      stopRelay = version.onBump((local) => {
+        if (!local || pending) return;
+        pending = true;
+        setImmediate(() => {
+          pending = false;
+          if (!closed) shared.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ changed: version.instanceId })]).catch(onError);
+        });
+      });
+    },
     async close() {
       closed = true;
+      stopRelay();
       hubs.delete(database);
       if (client) {
         await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);

@@ -22,6 +22,11 @@ export interface RouteSpec<P extends Schema | undefined, Q extends Schema | unde
   /** 201 for a creation; 200 otherwise. */
   status?: 200 | 201;
   errors?: Partial<Record<409 | 410 | 411 | 413 | 415 | 422 | 423 | 503, Schema>>;
+  /**
+   * A GET whose answer depends only on the caller's session, the address and the data (a list, a
+   * dashboard): kept per session until any data changes (plugins/answer-cache.ts).
+   */
+  cache?: true;
   /** Fastify route options beyond these (body limits, rate limits). */
   options?: Omit<RouteShorthandOptions, 'schema'>;
 }
@@ -56,7 +61,11 @@ export function routesFor(fastify: FastifyInstance, tags: string[]) {
         ...spec.options,
         method,
         url,
-        config: { ...(spec.options?.config as object | undefined), permission: spec.permission },
+        config: {
+          ...(spec.options?.config as object | undefined),
+          permission: spec.permission,
+          ...(spec.cache && method === 'GET' ? { cache: true } : {}),
+        },
         schema: {
           tags,
           summary: spec.summary,

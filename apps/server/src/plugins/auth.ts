@@ -72,6 +72,7 @@ function prepareSessionLookup(db: Db) {
       idHash: sessions.idHash,
       remember: sessions.remember,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       impersonatorId: sessions.impersonatorId,
       userId: users.id,
       email: users.email,
@@ -116,8 +117,10 @@ async function loadSession(app: FastifyInstance, req: FastifyRequest, reply: Fas
     clearSessionCookie(app, reply);
     throw new AppError(503, 'MAINTENANCE', settings.maintenanceMessage);
   }
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  let lastSeen = row.lastSeenAt.getTime();
+  if (now.getTime() - lastSeen > TOUCH_EVERY_MS) {
     await app.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+    lastSeen = now.getTime();
   }
   return {
     type: 'user',
@@ -134,6 +137,11 @@ async function loadSession(app: FastifyInstance, req: FastifyRequest, reply: Fas
     mustChangePassword: row.mustChangePassword && !row.impersonatorId,
     // enforceTwoFactorAuth: signed in, but only the routes every signed-in user has until it is set up
     mustSetUpTwoFactor: settings.mfaEnabled && settings.enforceTwoFactorAuth && !row.twoFactorEnabled && !row.impersonatorId,
+    sessionTrustedUntil: Math.min(
+      row.expiresAt.getTime(),
+      lastSeen + idleLimitMs(row.remember, settings.sessionTimeout),
+      lastSeen + TOUCH_EVERY_MS,
+    ),
   };
 }
 

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { type Database, poolStats, watchQueries } from '../db/client.ts';
+import { dataVersion } from '../db/data-version.ts';
 import { sessions, webhookDeliveries, webhooks } from '../db/schema/index.ts';
 import { type WaitingJobs, waitingJobs } from '../jobs/queue.ts';
 
@@ -191,6 +192,29 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
       if (!state) return;
       this.set({ state: 'working' }, state.running);
       this.set({ state: 'waiting' }, state.waiting);
+    },
+  });
+
+  // Answer cache (lib/answer-cache.ts) --------------------------------------------------------------
+  new Gauge({
+    name: 'portal_answer_cache_lookups',
+    help: 'Lookups of kept answers since the start: hit (sent from the cache) or miss (computed)',
+    labelNames: ['result'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const cache = app.answerCache;
+      if (!cache) return;
+      this.set({ result: 'hit' }, cache.hits);
+      this.set({ result: 'miss' }, cache.misses);
+    },
+  });
+  new Gauge({
+    name: 'portal_data_version',
+    help: 'How many times this instance saw the data change (its writes and those other instances told of)',
+    registers: [registry],
+    collect() {
+      this.set(dataVersion(app.database).current);
     },
   });
 

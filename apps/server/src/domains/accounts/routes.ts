@@ -27,6 +27,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
     {
       permission: 'accounts.read',
       summary: 'Accounts, filtered and paged',
+      cache: true,
       querystring: ZListAccountsQuery,
       response: ZPage(ZAccountListItem),
     },

@@ -7,8 +7,10 @@ import { getCompanyProfile, updateCompanyProfile } from './service.ts';
 export async function companyRoutes(fastify: FastifyInstance) {
   const route = routesFor(fastify, ['company']);
 
-  route.get('/api/company', { permission: 'company.read', summary: "The caller's company profile", response: ZCompanyProfile }, (req) =>
-    getCompanyProfile(req.ctx),
+  route.get(
+    '/api/company',
+    { permission: 'company.read', summary: "The caller's company profile", cache: true, response: ZCompanyProfile },
+    (req) => getCompanyProfile(req.ctx),
   );
 
   route.put(

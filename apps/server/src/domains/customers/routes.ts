@@ -30,6 +30,7 @@ export async function customerRoutes(fastify: FastifyInstance) {
     {
       permission: 'customers.read',
       summary: 'Customers, filtered, sorted and paged',
+      cache: true,
       querystring: ZListCustomersQuery,
       response: ZPage(ZCustomerListItem),
     },

@@ -7,13 +7,15 @@ import { adminDashboard, customerDashboard } from './service.ts';
 export async function dashboardRoutes(fastify: FastifyInstance) {
   const route = routesFor(fastify, ['dashboard']);
 
-  route.get('/api/admin/dashboard', { permission: 'customers.read', summary: 'The admin dashboard', response: ZAdminDashboard }, (req) =>
-    adminDashboard(req.ctx),
+  route.get(
+    '/api/admin/dashboard',
+    { permission: 'customers.read', summary: 'The admin dashboard', cache: true, response: ZAdminDashboard },
+    (req) => adminDashboard(req.ctx),
   );
 
   route.get(
     '/api/dashboard',
-    { permission: 'company.read', summary: "The customer dashboard for the caller's company", response: ZCustomerDashboard },
+    { permission: 'company.read', summary: "The customer dashboard for the caller's company", cache: true, response: ZCustomerDashboard },
     (req) => customerDashboard(req.ctx),
   );
 }

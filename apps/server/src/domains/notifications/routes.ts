@@ -30,6 +30,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
     {
       permission: 'signedIn',
       summary: "The caller's notifications, newest first",
+      cache: true,
       querystring: ZListNotificationsQuery,
       response: ZNotificationList,
     },

@@ -38,13 +38,19 @@ export async function numberRoutes(fastify: FastifyInstance) {
 
   route.get(
     '/api/numbers',
-    { permission: 'numbers.read', summary: 'Assigned phone numbers in scope', querystring: ZListNumbersQuery, response: ZPhoneNumberPage },
+    {
+      permission: 'numbers.read',
+      summary: 'Assigned phone numbers in scope',
+      cache: true,
+      querystring: ZListNumbersQuery,
+      response: ZPhoneNumberPage,
+    },
     (req) => service.listNumbers(req.ctx, req.query),
   );
 
   route.get(
     '/api/numbers/summary',
-    { permission: 'numbers.read', summary: 'The four summary cards', querystring: ZScopeQuery, response: ZNumberSummary },
+    { permission: 'numbers.read', summary: 'The four summary cards', cache: true, querystring: ZScopeQuery, response: ZNumberSummary },
     (req) => service.numberSummary(req.ctx, req.query),
   );
 

@@ -8,8 +8,10 @@ import * as service from './service.ts';
 export async function shellRoutes(fastify: FastifyInstance) {
   const route = routesFor(fastify, ['shell']);
 
-  route.get('/api/shell/summary', { permission: 'signedIn', summary: 'Sidebar and header badges', response: ZShellSummary }, (req) =>
-    service.shellSummary(req.ctx),
+  route.get(
+    '/api/shell/summary',
+    { permission: 'signedIn', summary: 'Sidebar and header badges', cache: true, response: ZShellSummary },
+    (req) => service.shellSummary(req.ctx),
   );
 
   route.get(

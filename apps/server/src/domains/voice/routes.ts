@@ -46,7 +46,7 @@ export async function voiceRoutes(fastify: FastifyInstance) {
 
   route.get(
     '/api/voice/trunks',
-    { permission: 'voice.read', summary: 'SIP trunks in scope', querystring: ZListTrunksQuery, response: ZTrunkPage },
+    { permission: 'voice.read', summary: 'SIP trunks in scope', cache: true, querystring: ZListTrunksQuery, response: ZTrunkPage },
     (req) => service.listTrunks(req.ctx, req.query),
   );
 
@@ -118,6 +118,7 @@ export async function voiceRoutes(fastify: FastifyInstance) {
     {
       permission: 'voice.read',
       summary: 'Call detail records, newest first, keyset paged',
+      cache: true,
       querystring: ZListCdrsQuery,
       response: ZCdrPage,
     },
