@@ -33,7 +33,7 @@ import { webhookRoutes } from './domains/webhooks/routes.ts';
 import { type JobDefinition, type JobQueueOptions, openJobQueue } from './jobs/queue.ts';
 import { ALL_JOBS } from './jobs/registry.ts';
 import { ADMISSION_HOLD_MS, AdmissionGate } from './lib/admission.ts';
-import { closeLiveHub } from './lib/live.ts';
+import { closeLiveHub, holdLiveHub } from './lib/live.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { answerCachePlugin } from './plugins/answer-cache.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -184,7 +184,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(auditRoutes);
 
   await app.register(webPlugin);
-  // the live pushes' LISTEN connection goes back to the pool before the database closes
+  // the live pushes' LISTEN connection goes back to the pool before the database closes (once the
+  // last app on this database closes)
+  holdLiveHub(database);
   app.addHook('onClose', () => closeLiveHub(database));
 
   app.decorate('jobs', null);

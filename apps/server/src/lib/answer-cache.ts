@@ -98,3 +98,41 @@ export class AnswerCache {
     this.bytes -= entry.body.length;
   }
 }
+
+/**
+ * Kept answers cost no database round trip, so a flood of them would run back to back in one turn
+ * of the event loop, and new connections, /healthz and the database's replies to other requests
+ * would wait for all of them. At most `perTurn` go in a turn; the others wait in arrival order for
+ * the next turns (a turn ends in setImmediate's phase, after the sockets were read again).
+ */
+export class Turns {
+  private used = 0;
+  private scheduled = false;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly perTurn: number) {}
+
+  /** Resolves (at once, or in a later turn) when the caller may go. */
+  take(): Promise<void> | undefined {
+    this.schedule();
+    if (this.used < this.perTurn && this.waiting.length === 0) {
+      this.used++;
+      return undefined;
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private schedule() {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.used = 0;
+      for (const go of this.waiting.splice(0, this.perTurn)) {
+        this.used++;
+        go();
+      }
+      if (this.waiting.length) this.schedule();
+    });
+  }
+}

@@ -7,6 +7,7 @@
  * The same channel tells the other instances that this one wrote (relayDataChanges): their data
  * version moves, and the answers they keep on it are dropped (lib/answer-cache.ts).
  */
+import { AsyncResource } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 import type { Database } from '../db/client.ts';
@@ -49,7 +50,14 @@ export function liveHub(database: Database, onError: (err: unknown) => void = ()
   async function listen() {
     if (!shared || closed) return;
     try {
-      client = await shared.connect();
+      const connected = await shared.connect();
+      // closed while connecting (an app built and closed at once): hand the connection back, or
+      // the pool's end would wait for it forever
+      if (closed) {
+        connected.release();
+        return;
+      }
+      client = connected;
       client.on('notification', (m) => {
         if (m.channel !== CHANNEL || !m.payload) return;
         try {
@@ -94,14 +102,17 @@ export function liveHub(database: Database, onError: (err: unknown) => void = ()
       if (!shared || relayed) return;
       relayed = version;
       let pending = false;
+      // sent in the context the relay started in, not in that of the request that wrote
+      const scope = new AsyncResource('portal.live.relay');
+      const send = () => {
+        pending = false;
+        if (!closed) shared.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ changed: version.instanceId })]).catch(onError);
+      };
       // one message for the writes of one turn of the event loop, sent after them (after a COMMIT)
       stopRelay = version.onBump((local) => {
         if (!local || pending) return;
         pending = true;
-        setImmediate(() => {
-          pending = false;
-          if (!closed) shared.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ changed: version.instanceId })]).catch(onError);
-        });
+        setImmediate(() => scope.runInAsyncScope(send));
       });
     },
     async close() {
@@ -120,7 +131,17 @@ export function liveHub(database: Database, onError: (err: unknown) => void = ()
   return hub;
 }
 
-/** Closes the database's hub if one was started (the app's onClose). */
+// How many apps use each database's hub (tests build several apps on one database).
+const holders = new WeakMap<Database, number>();
+
+/** An app uses the database's hub from now until its closeLiveHub (app.ts). */
+export function holdLiveHub(database: Database): void {
+  holders.set(database, (holders.get(database) ?? 0) + 1);
+}
+
+/** Closes the database's hub, if one was started, once the last app that held it closes (the app's onClose). */
 export async function closeLiveHub(database: Database): Promise<void> {
-  await hubs.get(database)?.close();
+  const left = (holders.get(database) ?? 1) - 1;
+  holders.set(database, left);
+  if (left <= 0) await hubs.get(database)?.close();
 }

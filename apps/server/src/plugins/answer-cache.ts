@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { dataVersion } from '../db/data-version.ts';
-import { AnswerCache } from '../lib/answer-cache.ts';
+import { AnswerCache, Turns } from '../lib/answer-cache.ts';
 import { liveHub } from '../lib/live.ts';
 import { sha256 } from '../lib/tokens.ts';
 import { SESSION_COOKIE } from './auth.ts';
@@ -28,44 +28,6 @@ declare module 'fastify' {
 
 /** How many kept answers are sent in one turn of the event loop (see Turns). */
 const HITS_PER_TURN = 32;
-
-/**
- * Kept answers cost no database round trip, so a flood of them would run back to back in one turn
- * of the event loop, and new connections, /healthz and the database's replies to other requests
- * would wait for all of them. At most `perTurn` go in a turn; the others wait in arrival order for
- * the next turns (a turn ends in setImmediate's phase, after the sockets were read again).
- */
-export class Turns {
-  private used = 0;
-  private scheduled = false;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(private readonly perTurn: number) {}
-
-  /** Resolves (at once, or in a later turn) when the caller may go. */
-  take(): Promise<void> | undefined {
-    this.schedule();
-    if (this.used < this.perTurn && this.waiting.length === 0) {
-      this.used++;
-      return undefined;
-    }
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-
-  private schedule() {
-    if (this.scheduled) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      this.used = 0;
-      for (const go of this.waiting.splice(0, this.perTurn)) {
-        this.used++;
-        go();
-      }
-      if (this.waiting.length) this.schedule();
-    });
-  }
-}
 
 /**
  * Keeps the answers of `cache` routes per session and address (decision 0056). A kept answer is
