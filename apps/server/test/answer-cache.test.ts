@@ -6,7 +6,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
-import { customers, users } from '../src/db/schema/index.ts';
+import { dataVersion } from '../src/db/data-version.ts';
+import { customers, sessions, users } from '../src/db/schema/index.ts';
 import { CACHE_HEADER } from '../src/plugins/answer-cache.ts';
 import { testDbKind } from './env.ts';
 import { as, createTestApp, signIn, type TestApp } from './helpers.ts';
@@ -103,6 +104,25 @@ describe('answer cache', () => {
     } finally {
       await t.database.db.update(users).set({ status: 'Active' }).where(eq(users.email, 'user@example.com'));
     }
+  });
+
+  it("keeps answers across a session's last-seen write, which changes nothing they show", async () => {
+    const cookie = await signIn(t.app, 'customer');
+    // seen two minutes ago: the next request writes its last-seen time
+    await t.database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 120_000) });
+    const before = await t.database.db.select({ at: sessions.lastSeenAt }).from(sessions);
+    // what earlier requests left running (mail and notifications after their commits) has ended
+    const version = dataVersion(t.database);
+    for (let last = -1, i = 0; i < 50 && last !== version.current; i++) {
+      last = version.current;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const at = version.current;
+    expect((await get(cookie, '/api/company')).headers[CACHE_HEADER]).toBe('miss');
+    expect(version.current).toBe(at);
+    const touched = await t.database.db.select({ at: sessions.lastSeenAt }).from(sessions);
+    expect(Math.max(...touched.map((r) => r.at.getTime()))).toBeGreaterThan(Math.max(...before.map((r) => r.at.getTime())));
+    expect((await get(cookie, '/api/company')).headers[CACHE_HEADER]).toBe('hit');
   });
 
   it('keeps only answers of 200, and not for routes that do not declare it', async () => {

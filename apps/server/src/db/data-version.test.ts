@@ -39,6 +39,12 @@ describe('statementKind', () => {
     expect(statementKind('rollback to savepoint sp1')).toBe('read');
   });
 
+  it("leaves out a session's last-seen time, but not other changes to sessions", () => {
+    expect(statementKind('update "sessions" set "last_seen_at" = $1 where "sessions"."id_hash" = $2')).toBe('read');
+    expect(statementKind('delete from "sessions" where "sessions"."id_hash" = $1')).toBe('write');
+    expect(statementKind('update "sessions" set "last_seen_at" = $1, "user_id" = $2 where "sessions"."id_hash" = $3')).toBe('write');
+  });
+
   it("leaves out the job queue's own bookkeeping in its schema", () => {
     expect(statementKind('UPDATE pgboss.job SET state = $1 WHERE id = $2')).toBe('read');
     expect(statementKind('BEGIN; SET LOCAL lock_timeout = 30000; INSERT INTO pgboss.queue (name) VALUES ($1); COMMIT')).toBe('end');

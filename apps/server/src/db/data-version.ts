@@ -6,7 +6,8 @@
  * moved: lib/answer-cache.ts keeps answers on it (decision 0056).
  *
  * The job queue's own bookkeeping (pg-boss polling and completing jobs in its schema) is not a
- * change of the data: its statements do not move the counter; the writes a job makes do.
+ * change of the data: its statements do not move the counter; the writes a job makes do. Nor is a
+ * session's "last seen" time.
  */
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
@@ -31,6 +32,12 @@ const ENDS = /^(?:commit|end|rollback|abort)\b/i;
 const WRITES_IN_WITH = /\b(?:insert|update|delete|merge)\b/i;
 /** pg-boss's tables (jobs/queue.ts JOB_SCHEMA). */
 const QUEUE_ONLY = /\bpgboss\./i;
+/**
+ * A session's "last seen" time, written once a minute per signed-in session (plugins/auth.ts): no
+ * answer shows it, and the answers kept for that session end when it is due (sessionTrustedUntil),
+ * so it need not drop everyone's answers.
+ */
+const SESSION_TOUCH = /^update "sessions" set "last_seen_at" = \$1 where "sessions"\."id_hash" = \$2$/i;
 
 /**
  * What a statement (or a script of several) does to the data, read from its text. Anything not
@@ -48,7 +55,7 @@ export function statementKind(text: string): StatementKind {
     }
     if (READS.test(s)) continue;
     if (/^with\b/i.test(s) && !WRITES_IN_WITH.test(s)) continue;
-    if (QUEUE_ONLY.test(s)) continue;
+    if (QUEUE_ONLY.test(s) || SESSION_TOUCH.test(s.trim())) continue;
     return 'write';
   }
   return kind;
