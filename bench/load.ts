@@ -121,6 +121,9 @@ const samples = [];
 let running = true;
 parentPort.on('message', () => { running = false; });
 (async () => {
+  // the probe's own start (its HTTP client, its connection) is not the server's time
+  await (await fetch(workerData.url)).arrayBuffer();
+  parentPort.postMessage('ready');
   while (running) {
     const t = performance.now();
     try {
@@ -135,16 +138,28 @@ parentPort.on('message', () => { running = false; });
 })();
 `;
 
-/** Times GET /healthz every 50 ms until stopped (in a worker thread). */
-export function probeHealth(base: string) {
+/** Times GET /healthz every 50 ms until stopped (in a worker thread), once the probe is ready. */
+export async function probeHealth(base: string) {
   const worker = new Worker(PROBE, { eval: true, workerData: { url: `${base}/healthz` } });
-  const result = new Promise<number[]>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
+  const messages: unknown[] = [];
+  let notify = () => {};
+  worker.on('message', (m) => {
+    messages.push(m);
+    notify();
   });
+  const failed = new Promise<never>((_, reject) => worker.once('error', reject));
+  const next = () =>
+    Promise.race([
+      failed,
+      new Promise<unknown>((resolve) => {
+        notify = () => resolve(messages.shift());
+        if (messages.length) notify();
+      }),
+    ]);
+  if ((await next()) !== 'ready') throw new Error('The /healthz probe did not start');
   return async () => {
     worker.postMessage('stop');
-    const samples = await result;
+    const samples = (await next()) as number[];
     await worker.terminate();
     const s = [...samples].sort((a, b) => a - b);
     return { p99: s[Math.floor(0.99 * (s.length - 1))] ?? 0, max: s[s.length - 1] ?? 0, n: s.length };
@@ -170,7 +185,7 @@ export async function signInSessions(base: string): Promise<Session[]> {
 /** The mixed load: CONNECTIONS connections for SECONDS over the sessions' paths, /healthz probed meanwhile. */
 export async function mixedLoad(base: string, sessions: Session[]) {
   let nextConnection = 0;
-  const stopProbe = probeHealth(base);
+  const stopProbe = await probeHealth(base);
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,

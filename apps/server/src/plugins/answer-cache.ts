@@ -27,7 +27,7 @@ declare module 'fastify' {
 }
 
 /** How many kept answers are sent in one turn of the event loop (see Turns). */
-const HITS_PER_TURN = 32;
+const HITS_PER_TURN = 16;
 
 /**
  * Keeps the answers of `cache` routes per session and address (decision 0056). A kept answer is
