@@ -1,8 +1,8 @@
-import { Button, Group, Paper, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Group, Paper, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../../../lib/session.ts';
+import { AddButton } from '../../../ui/add-button.tsx';
 import { AccountsTable } from '../components/accounts-table.tsx';
 import { AddAccountModal } from '../components/add-account-modal.tsx';
 
@@ -19,11 +19,7 @@ export function AccountListPage() {
         <Title order={1} size="h2">
           Sub-accounts
         </Title>
-        {canWrite && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-            Add Account
-          </Button>
-        )}
+        {canWrite && <AddButton onClick={() => setAdding(true)}>Add Account</AddButton>}
       </Group>
       <Paper withBorder p="md" radius="md">
         <AccountsTable

@@ -1,8 +1,9 @@
-import { Button, Code, Group, List, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Code, Group, List, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { INGEST_BATCH_LIMIT, type TPlatformToken, type TPlatformTokenCreated, ZPlatformTokenBody } from '@portal/contract/ingestion';
-import { IconBan, IconPlus } from '@tabler/icons-react';
+import { IconBan } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AddButton } from '../../../ui/add-button.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
@@ -102,9 +103,7 @@ export function PlatformTab() {
           Platform tokens let the provider's own switch and SMS gateway post call records, delivery reports and inbound messages. They act
           for the whole platform, not for one customer: give each system its own token.
         </Text>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-          Create Token
-        </Button>
+        <AddButton onClick={() => setCreating(true)}>Create Token</AddButton>
       </Group>
       <DataTable
         label="Platform tokens"

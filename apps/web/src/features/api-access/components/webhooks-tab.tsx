@@ -1,11 +1,12 @@
 import { Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { WEBHOOK_EVENTS, WEBHOOK_STATUSES } from '@portal/contract/api-access';
 import { type TWebhook, type TWebhookDelivery, ZWebhookBody } from '@portal/contract/webhooks';
-import { IconEdit, IconHistory, IconKey, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconHistory, IconKey, IconSend, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCan } from '../../../lib/session.ts';
 import { AccountPicker } from '../../../ui/account-picker.tsx';
+import { AddButton } from '../../../ui/add-button.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
@@ -305,15 +306,7 @@ export function WebhooksTab({ scope }: { scope: ApiScope }) {
 
   return (
     <Stack gap="md">
-      <FilterBar
-        actions={
-          canWrite && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-              Add Webhook
-            </Button>
-          )
-        }
-      >
+      <FilterBar actions={canWrite && <AddButton onClick={() => setEditing('new')}>Add Webhook</AddButton>}>
         <SearchFilter label="Search" placeholder="Search webhooks..." {...list.filter('search')} />
         <SelectFilter
           label="Status"

@@ -1,10 +1,11 @@
 import { Alert, Button, Drawer, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { INVOICE_LINE_KINDS, INVOICE_SECTION_TITLES, type TInvoice, type TInvoiceLine } from '@portal/contract/billing';
-import { IconBellRinging, IconCheck, IconCreditCard, IconDownload, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { IconBellRinging, IconCheck, IconCreditCard, IconDownload, IconTrash, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { isApiError } from '../../../lib/api.ts';
 import { useCan } from '../../../lib/session.ts';
+import { AddButton } from '../../../ui/add-button.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
@@ -218,9 +219,9 @@ function InvoiceActions({
       </Button>
       {staff && draft && (
         <>
-          <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => setModal('adjust')}>
+          <AddButton variant="default" onClick={() => setModal('adjust')}>
             Add adjustment
-          </Button>
+          </AddButton>
           <Button leftSection={<IconCheck size={16} />} loading={finalize.isPending} onClick={() => void onFinalize()}>
             Finalize
           </Button>

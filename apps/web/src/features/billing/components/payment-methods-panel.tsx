@@ -1,9 +1,10 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { PAYMENT_METHOD_STATUSES, type TPaymentMethod } from '@portal/contract/billing';
-import { IconCheck, IconEdit, IconPlus } from '@tabler/icons-react';
+import { IconCheck, IconEdit } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCan } from '../../../lib/session.ts';
+import { AddButton } from '../../../ui/add-button.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
@@ -121,9 +122,7 @@ export function PaymentMethodsPanel({ customerId }: { customerId: string }) {
               >
                 {editing ? 'Done' : 'Edit Methods'}
               </Button>
-              <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-                Add Method
-              </Button>
+              <AddButton onClick={() => setAdding(true)}>Add Method</AddButton>
             </>
           )
         }

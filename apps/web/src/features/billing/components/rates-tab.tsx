@@ -14,11 +14,12 @@ import {
   Title,
 } from '@mantine/core';
 import { type TRateDeck, type TRateDeckBody, type TRatePrefix, ZRateDeckBody } from '@portal/contract/billing';
-import { IconFileImport, IconList, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconFileImport, IconList, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AccountPicker } from '../../../ui/account-picker.tsx';
+import { AddButton } from '../../../ui/add-button.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { CustomerSelect } from '../../../ui/customer-select.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
@@ -313,13 +314,7 @@ export function RatesTab() {
 
   return (
     <Stack gap="md">
-      <FilterBar
-        actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            New Deck
-          </Button>
-        }
-      >
+      <FilterBar actions={<AddButton onClick={() => setCreating(true)}>New Deck</AddButton>}>
         <Text size="sm" c="dimmed">
           Calls are rated with the account's deck, else the customer's, else the default deck.
         </Text>

@@ -1,11 +1,12 @@
 import { Badge, Button, Group, Paper, Stack, Tabs, Title } from '@mantine/core';
 import { BLOCKS_SUMMARY_DAYS, DNC_LIST_LABELS, DNC_LIST_TYPES, type TDncEntry, type TDncListType } from '@portal/contract/compliance';
-import { IconFileImport, IconMessageOff, IconPhoneOff, IconPhoneX, IconPlus, IconShieldOff, IconTrash } from '@tabler/icons-react';
+import { IconFileImport, IconMessageOff, IconPhoneOff, IconPhoneX, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toQueryString } from '../../../lib/download.ts';
 import { usePortalScope } from '../../../lib/scope.ts';
 import { useCan } from '../../../lib/session.ts';
+import { AddButton } from '../../../ui/add-button.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { CustomerSelect } from '../../../ui/customer-select.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
@@ -106,9 +107,7 @@ export function CompliancePage() {
               <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setModal('import')}>
                 Import CSV
               </Button>
-              <Button leftSection={<IconPlus size={16} />} onClick={() => setModal('add')}>
-                Add Entry
-              </Button>
+              <AddButton onClick={() => setModal('add')}>Add Entry</AddButton>
             </>
           )}
         </Group>

@@ -1,9 +1,10 @@
-import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Group, Stack, Text, Tooltip } from '@mantine/core';
 import { BRAND_FIELD_LABELS, BRAND_STATUSES, type TBrand } from '@portal/contract/messaging';
-import { IconCheck, IconEdit, IconPlus, IconX } from '@tabler/icons-react';
+import { IconCheck, IconEdit, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCan } from '../../../lib/session.ts';
+import { AddButton } from '../../../ui/add-button.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
@@ -102,15 +103,7 @@ export function BrandsTab({ scope }: { scope: MessagingScope }) {
 
   return (
     <Stack gap="md">
-      <FilterBar
-        actions={
-          canWrite && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-              Register Brand
-            </Button>
-          )
-        }
-      >
+      <FilterBar actions={canWrite && <AddButton onClick={() => setEditing('new')}>Register Brand</AddButton>}>
         <SearchFilter label="Search" placeholder="Search brands..." {...list.filter('search')} />
         <SelectFilter
           label="Status"

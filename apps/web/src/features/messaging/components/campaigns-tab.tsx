@@ -1,10 +1,10 @@
-import { Anchor, Button, Stack } from '@mantine/core';
+import { Anchor, Stack } from '@mantine/core';
 import { CAMPAIGN_STATUSES, type TCampaign } from '@portal/contract/messaging';
-import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../../lib/session.ts';
+import { AddButton } from '../../../ui/add-button.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
@@ -75,15 +75,7 @@ export function CampaignsTab({ scope }: { scope: MessagingScope }) {
 
   return (
     <Stack gap="md">
-      <FilterBar
-        actions={
-          canWrite && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-              Create Campaign
-            </Button>
-          )
-        }
-      >
+      <FilterBar actions={canWrite && <AddButton onClick={() => setCreating(true)}>Create Campaign</AddButton>}>
         <SearchFilter label="Search" placeholder="Search campaigns..." {...list.filter('search')} />
         <SelectFilter label="Status" w={170} data={STATUS_OPTIONS} {...list.filter('status')} />
       </FilterBar>

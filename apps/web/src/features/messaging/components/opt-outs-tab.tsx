@@ -1,11 +1,12 @@
-import { Button, Modal, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { OPT_OUT_KEYWORDS, type TOptOut, ZOptOutBody } from '@portal/contract/messaging-consent';
-import { IconMessageCheck, IconPlus } from '@tabler/icons-react';
+import { IconMessageCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePortalScope } from '../../../lib/scope.ts';
 import { useCan } from '../../../lib/session.ts';
 import { AccountPicker } from '../../../ui/account-picker.tsx';
+import { AddButton } from '../../../ui/add-button.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
@@ -98,15 +99,7 @@ export function OptOutsTab({ scope }: { scope: Scope }) {
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="md">
-        <FilterBar
-          actions={
-            canWrite && (
-              <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-                Add Opt-out
-              </Button>
-            )
-          }
-        >
+        <FilterBar actions={canWrite && <AddButton onClick={() => setAdding(true)}>Add Opt-out</AddButton>}>
           <SearchFilter label="Number" placeholder="Search by number" {...list.filter('search')} />
         </FilterBar>
         <ListTable

@@ -1,9 +1,10 @@
-import { Badge, Button, Group, type MantineColor, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, type MantineColor, Paper, Stack, Text } from '@mantine/core';
 import { MESSAGE_TYPES, TEMPLATE_STATUSES, type TTemplate, type TTemplateStatus } from '@portal/contract/messaging';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCan } from '../../../lib/session.ts';
+import { AddButton } from '../../../ui/add-button.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
@@ -86,15 +87,7 @@ export function TemplatesTab({
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="md">
-        <FilterBar
-          actions={
-            canWrite && (
-              <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-                Create Template
-              </Button>
-            )
-          }
-        >
+        <FilterBar actions={canWrite && <AddButton onClick={() => setEditing('new')}>Create Template</AddButton>}>
           <SearchFilter label="Search" placeholder="Search templates..." {...list.filter('search')} />
           <SelectFilter label="Status" w={150} data={STATUS_OPTIONS} {...list.filter('status')} />
           <SelectFilter label="Type" w={130} data={TYPE_OPTIONS} {...list.filter('type')} />

@@ -1,10 +1,11 @@
-import { Anchor, Badge, Button, Checkbox, Group, Modal, Paper, Select, Stack, Text, Textarea, TextInput, Typography } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Group, Modal, Paper, Select, Stack, Text, Textarea, TextInput, Typography } from '@mantine/core';
 import { KNOWLEDGE_CATEGORIES, type TArticleListItem, ZArticleBody } from '@portal/contract/support';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Markdown from 'react-markdown';
 import { useCan } from '../../../lib/session.ts';
+import { AddButton } from '../../../ui/add-button.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
@@ -151,11 +152,7 @@ export function KnowledgeBasePanel() {
             <SearchFilter label="Search articles" placeholder="Search titles and articles" {...list.filter('search')} />
             <SelectFilter label="Category" w={180} data={CATEGORY_OPTIONS} {...list.filter('category')} />
           </FilterBar>
-          {canWrite && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
-              New Article
-            </Button>
-          )}
+          {canWrite && <AddButton onClick={() => setEditing(null)}>New Article</AddButton>}
         </Group>
         <ListTable
           list={list}

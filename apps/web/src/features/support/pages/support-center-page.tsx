@@ -1,8 +1,8 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCan } from '../../../lib/session.ts';
+import { AddButton } from '../../../ui/add-button.tsx';
 import { useTabParam } from '../../../ui/use-tab-param.ts';
 import { supportContactQuery } from '../api/support.ts';
 import { KnowledgeBasePanel } from '../components/knowledge-base-panel.tsx';
@@ -30,11 +30,7 @@ export function SupportCenterPage() {
       },
       { replace: true },
     );
-  const submit = canCreate && (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setParam('new', '1')}>
-      Submit Ticket
-    </Button>
-  );
+  const submit = canCreate && <AddButton onClick={() => setParam('new', '1')}>Submit Ticket</AddButton>;
 
   return (
     <Stack gap="md">

@@ -1,11 +1,12 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { rolesOfKind, type TUser } from '@portal/contract/users';
-import { IconEdit, IconMailForward, IconPlus, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { IconEdit, IconMailForward, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatStamp } from '../../../lib/format.ts';
 import { usePortalScope } from '../../../lib/scope.ts';
 import { useCan, useSessionUser } from '../../../lib/session.ts';
+import { AddButton } from '../../../ui/add-button.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
@@ -176,11 +177,7 @@ export function UserListPage() {
         <Title order={1} size="h2">
           Users
         </Title>
-        {canWrite && !adding && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => showTab('form')}>
-            Add User
-          </Button>
-        )}
+        {canWrite && !adding && <AddButton onClick={() => showTab('form')}>Add User</AddButton>}
       </Group>
       <UsersTabs
         active={adding ? 'form' : 'list'}

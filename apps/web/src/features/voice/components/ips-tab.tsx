@@ -1,9 +1,10 @@
-import { Box, Button, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IP_TYPE_LABELS, IP_TYPES, NETWORK_RULES, type TIpAddress, TRUNK_STATUSES } from '@portal/contract/voice';
-import { IconEdit, IconPlayerPlay, IconPlayerStop, IconPlus } from '@tabler/icons-react';
+import { IconEdit, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCan } from '../../../lib/session.ts';
+import { AddButton } from '../../../ui/add-button.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
@@ -68,15 +69,7 @@ export function IpsTab({ scope }: { scope: { customerId?: string | undefined; ac
     <Stack gap="md">
       <Paper withBorder p="md" radius="md">
         <Stack gap="md">
-          <FilterBar
-            actions={
-              canWrite && (
-                <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-                  Register IP
-                </Button>
-              )
-            }
-          >
+          <FilterBar actions={canWrite && <AddButton onClick={() => setEditing('new')}>Register IP</AddButton>}>
             <SearchFilter label="Search" placeholder="IP, description or account" {...list.filter('search')} />
             <SelectFilter label="Type" w={190} data={TYPE_OPTIONS} {...list.filter('type')} />
             <SelectFilter label="Status" w={150} data={STATUS_OPTIONS} {...list.filter('status')} />

@@ -1,10 +1,11 @@
-import { Badge, Box, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Badge, Box, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { ROUTE_STRATEGIES, ROUTE_STRATEGY_LABELS, type TRouteStrategy, TRUNK_STATUSES, type TTrunk } from '@portal/contract/voice';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePortalScope } from '../../../lib/scope.ts';
 import { useCan } from '../../../lib/session.ts';
+import { AddButton } from '../../../ui/add-button.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
@@ -121,15 +122,7 @@ export function TrunksTab({ scope }: { scope: { customerId?: string | undefined;
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="md">
-        <FilterBar
-          actions={
-            canWrite && (
-              <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-                Create Trunk
-              </Button>
-            )
-          }
-        >
+        <FilterBar actions={canWrite && <AddButton onClick={() => setEditing('new')}>Create Trunk</AddButton>}>
           <SearchFilter label="Search" placeholder="Trunk name, IP or account" {...list.filter('search')} />
           <SelectFilter label="Status" w={150} data={STATUS_OPTIONS} {...list.filter('status')} />
         </FilterBar>
