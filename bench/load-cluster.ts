@@ -1,7 +1,7 @@
 /**
  * Throughput scales (issue 15): bench/load.ts's mixed load (the same paths, sessions, connections and
  * duration) on PostgreSQL against one instance directly, then against two instances behind HAProxy
- * (`scripts/cluster.mjs`), on the same database. Prints both runs' req/s and p99, the ratio against
+ * (`scripts/cluster.mjs`), on the same database, every answer computed (the answer cache off). Prints both runs' req/s and p99, the ratio against
  * its budget (1.7×), and where the CPU went during each run: each instance, HAProxy, PostgreSQL
  * (every `postgres` process, exited backends included), the load client itself, the rest of the
  * machine, next to the machine's capacity (cores × seconds).
@@ -28,7 +28,10 @@ const CLK_TCK = 100;
 const SINGLE_PORT = PORT + 4;
 const CLUSTER_PORT = PORT + 5;
 /** Sign-in is limited per address (in the database, shared): the bench signs in 10 times per run. */
-const INSTANCE_ENV = { RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000', TRUST_PROXY: 'loopback', LOG_LEVEL: 'warn' };
+// Every answer computed (no answer cache, decision 0056): kept answers cost the instances next to
+// nothing, so with them on, the load client and HAProxy would take the machine and the ratio would
+// measure them, not what a second instance adds.
+const INSTANCE_ENV = { RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000', TRUST_PROXY: 'loopback', LOG_LEVEL: 'warn', API_CACHE_SECONDS: '0' };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
