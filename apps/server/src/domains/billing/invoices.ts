@@ -132,11 +132,11 @@ export async function computeLines(
   const many = accounts.length > 1;
   const suffix = (id: string) => (many ? ` (${nameOf.get(id)})` : '');
   const period = `${fmtDay(periodStart)} to ${fmtDay(periodEnd)}`;
-  const [usage, numbers, services] = await Promise.all([
-    repo.usageTotals(ctx.db, ids, periodStart, periodEnd),
-    repo.numberFees(ctx.db, ids, periodEnd),
-    repo.activeServices(ctx.db, ids),
-  ]);
+  // one after another: this runs inside the invoice's transaction, whose one connection takes one
+  // statement at a time (node-postgres queues the others, which pg 9 will refuse)
+  const usage = await repo.usageTotals(ctx.db, ids, periodStart, periodEnd);
+  const numbers = await repo.numberFees(ctx.db, ids, periodEnd);
+  const services = await repo.activeServices(ctx.db, ids);
   const lines: NewLine[] = [];
   for (const a of accounts) {
     for (const u of usage.filter((x) => x.accountId === a.id)) {
