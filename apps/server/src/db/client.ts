@@ -140,10 +140,31 @@ export interface QueryWatch<C = unknown> {
 const watches = new WeakMap<object, QueryWatch>();
 
 type Callback = (err: Error | null, result?: unknown) => void;
-type AnyQuery = (...args: unknown[]) => unknown;
+/** A driver's query method (node-postgres's or PGlite's), as the wrappers below see it. */
+export type AnyQuery = (...args: unknown[]) => unknown;
 
-const sqlText = (arg: unknown): string =>
+/** A statement's SQL text, whether it was passed as a string or a query config. */
+export const sqlText = (arg: unknown): string =>
   typeof arg === 'string' ? arg : typeof (arg as { text?: unknown })?.text === 'string' ? (arg as { text: string }).text : '';
+
+/**
+ * Calls `query` and `after` once it ends (succeeded or failed), however it was called: with a
+ * callback or for a promise. A stream (COPY, a cursor) is returned as it is, without `after`.
+ */
+export function afterQuery(query: AnyQuery, self: unknown, args: unknown[], after: () => void): unknown {
+  const last = args.length - 1;
+  if (typeof args[last] === 'function') {
+    const callback = args[last] as Callback;
+    args[last] = (err: Error | null, result?: unknown) => {
+      after();
+      callback(err, result);
+    };
+    return query.apply(self, args);
+  }
+  const result = query.apply(self, args);
+  if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(after, after);
+  return result;
+}
 
 /** Reports a statement when it ended (whether it succeeded or failed) after the threshold. */
 function finish(watch: QueryWatch, text: string, started: number, context: unknown): void {
@@ -165,21 +186,7 @@ function timed(key: object, query: AnyQuery): AnyQuery {
     const text = sqlText(first);
     const context = watch.context();
     const started = performance.now();
-    const last = args.length - 1;
-    if (typeof args[last] === 'function') {
-      const callback = args[last] as Callback;
-      args[last] = (err: Error | null, result?: unknown) => {
-        finish(watch, text, started, context);
-        callback(err, result);
-      };
-      return query.apply(this, args);
-    }
-    const result = query.apply(this, args);
-    if (result && typeof (result as Promise<unknown>).then === 'function') {
-      const done = () => finish(watch, text, started, context);
-      (result as Promise<unknown>).then(done, done);
-    }
-    return result;
+    return afterQuery(query, this, args, () => finish(watch, text, started, context));
   };
 }
 

@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Database } from './client.ts';
+import { type AnyQuery, afterQuery, type Database, sqlText } from './client.ts';
 
 export interface DataVersion {
   /** This process's id in the messages between instances. */
@@ -61,29 +61,6 @@ export function statementKind(text: string): StatementKind {
   return kind;
 }
 
-const sqlText = (arg: unknown): string =>
-  typeof arg === 'string' ? arg : typeof (arg as { text?: unknown })?.text === 'string' ? (arg as { text: string }).text : '';
-
-type AnyQuery = (...args: unknown[]) => unknown;
-type Callback = (err: Error | null, result?: unknown) => void;
-
-/** Calls `after` once the query ends, however it was called (callback, promise or stream). */
-function whenDone(query: AnyQuery, self: unknown, args: unknown[], after: () => void): unknown {
-  const last = args.length - 1;
-  if (typeof args[last] === 'function') {
-    const callback = args[last] as Callback;
-    args[last] = (err: Error | null, result?: unknown) => {
-      after();
-      callback(err, result);
-    };
-    return query.apply(self, args);
-  }
-  const result = query.apply(self, args);
-  if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(after, after);
-  // a stream (COPY, cursor): its connection is marked, and the pool's release moves the counter
-  return result;
-}
-
 const WATCHED = Symbol('portal.dataVersion');
 type Watched = { query: AnyQuery; exec?: AnyQuery; [WATCHED]?: { dirty: boolean } };
 
@@ -98,7 +75,7 @@ function watch(target: Watched, version: DataVersion, methods: ('query' | 'exec'
       const kind = statementKind(sqlText(args[0]));
       if (kind === 'read' || (kind === 'end' && !state.dirty)) return original.apply(this, args);
       if (kind === 'write') state.dirty = true;
-      return whenDone(original, this, args, () => {
+      return afterQuery(original, this, args, () => {
         if (kind === 'end') state.dirty = false;
         version.bump(true);
       });
