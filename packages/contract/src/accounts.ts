@@ -54,13 +54,18 @@ export const ZListAccountsQuery = ZPageQuery.extend({
 });
 export type TListAccountsQuery = z.infer<typeof ZListAccountsQuery>;
 
-export const ZAccountListItem = z.object({
+/** What every view of an account begins with. */
+const accountHead = {
   id: z.uuid(),
   accountId: z.string(),
   customerId: z.uuid(),
   customerName: z.string(),
   name: z.string(),
   status: ZAccountStatus,
+};
+
+export const ZAccountListItem = z.object({
+  ...accountHead,
   accountManagerName: z.string().nullable(),
   useCustomerBilling: z.boolean(),
   smsNumbers: z.number().int(),
@@ -104,12 +109,7 @@ export const ZAccountService = z.object({
 export type TAccountService = z.infer<typeof ZAccountService>;
 
 export const ZAccount = z.object({
-  id: z.uuid(),
-  accountId: z.string(),
-  customerId: z.uuid(),
-  customerName: z.string(),
-  name: z.string(),
-  status: ZAccountStatus,
+  ...accountHead,
   createdAt: ZIsoDateTime,
   accountManager: ZPerson.nullable(),
   billingInfo: z.object({ useCustomerBilling: z.boolean(), contact: ZContact, address: z.string().nullable() }),

@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { optional, ZAccountChoice, ZId, ZIsoDate, ZIsoDateTime, ZPageQuery, ZRequiredText, ZText } from './common.ts';
+import {
+  optional,
+  ownerFields,
+  ZAccountChoice,
+  ZId,
+  ZIsoDate,
+  ZIsoDateTime,
+  ZRequiredText,
+  ZScopedPageQuery,
+  ZScopeQuery,
+  ZSearch,
+  ZStepUpCode,
+  ZText,
+} from './common.ts';
 import { isIpOrCidr } from './ip.ts';
 import { DATE_ORDER, dateOrder, ZRecordPage } from './voice.ts';
 /** API access: API keys, webhooks and the events they receive. */
@@ -37,17 +50,13 @@ export const ZApiKeyBody = z.object({
     .array(ZText().trim().max(50).refine(isIpOrCidr, 'Enter an IP address or a CIDR block, e.g. 203.0.113.0/24'))
     .max(20, 'At most 20 addresses')
     .default([]),
-  /** A fresh code from the caller's authenticator app, asked when they have two-factor sign-in on. */
-  twoFactorCode: ZText().trim().max(20).optional(),
+  twoFactorCode: ZStepUpCode,
 });
 export type TApiKeyBody = z.input<typeof ZApiKeyBody>;
 
 export const ZApiKey = z.object({
   id: ZId,
-  customerId: ZId,
-  customerName: z.string(),
-  accountId: ZId,
-  accountName: z.string(),
+  ...ownerFields,
   name: z.string(),
   environment: z.enum(API_KEY_ENVIRONMENTS),
   keyPrefix: z.string(),
@@ -69,12 +78,10 @@ export type TApiKey = z.infer<typeof ZApiKey>;
 export const ZApiKeyCreated = ZApiKey.extend({ key: z.string() });
 export type TApiKeyCreated = z.infer<typeof ZApiKeyCreated>;
 
-export const ZListApiKeysQuery = ZPageQuery.extend({
-  customerId: optional(ZId),
-  accountId: optional(ZId),
+export const ZListApiKeysQuery = ZScopedPageQuery.extend({
   status: optional(z.enum(API_KEY_STATUSES)),
   environment: optional(z.enum(API_KEY_ENVIRONMENTS)),
-  search: optional(ZText().trim().max(100)),
+  search: ZSearch,
 });
 export type TListApiKeysQuery = z.infer<typeof ZListApiKeysQuery>;
 
@@ -110,9 +117,7 @@ export const HTTP_STATUS_TEXT: Record<number, string> = {
 export const statusText = (code: number) => `${code}${HTTP_STATUS_TEXT[code] ? ` ${HTTP_STATUS_TEXT[code]}` : ''}`;
 export const API_STATUS_CLASSES = ['2xx', '4xx', '5xx'] as const;
 
-export const ZApiRequestFilters = z.object({
-  customerId: optional(ZId),
-  accountId: optional(ZId),
+export const ZApiRequestFilters = ZScopeQuery.extend({
   apiKeyId: optional(ZId),
   statusClass: optional(z.enum(API_STATUS_CLASSES)),
   method: optional(z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])),

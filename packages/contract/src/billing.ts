@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  customerOwnerFields,
+  dateRangeOrder,
   optional,
   ZEmail,
   ZId,
@@ -9,7 +11,11 @@ import {
   ZPage,
   ZPageQuery,
   ZRequiredText,
+  ZScopedPageQuery,
+  ZScopeQuery,
+  ZSearch,
   ZSortDir,
+  ZStepUpCode,
   ZText,
 } from './common.ts';
 import { ZPhone } from './phone.ts';
@@ -101,8 +107,7 @@ export const ZCardBody = z
     expiry: ZText().trim(),
     cvv: ZText().trim(),
     isDefault: z.boolean().default(false),
-    /** A fresh code from the caller's authenticator app, asked when they have two-factor sign-in on. */
-    twoFactorCode: ZText().trim().max(20).optional(),
+    twoFactorCode: ZStepUpCode,
   })
   .superRefine((v, ctx) => {
     if (!/^\d{12,19}$/.test(v.cardNumber) || !luhnValid(v.cardNumber)) {
@@ -129,8 +134,7 @@ export const ZBankBody = z
     accountNumber: ZText().transform(digitsOnly),
     accountType: z.enum(['Checking', 'Savings']).default('Checking'),
     isDefault: z.boolean().default(false),
-    /** A fresh code from the caller's authenticator app, asked when they have two-factor sign-in on. */
-    twoFactorCode: ZText().trim().max(20).optional(),
+    twoFactorCode: ZStepUpCode,
   })
   .superRefine((v, ctx) => {
     if (!abaRoutingValid(v.routingNumber)) ctx.addIssue({ code: 'custom', path: ['routingNumber'], message: 'Routing number is invalid' });
@@ -166,18 +170,16 @@ export const ZCustomerIdParams = z.object({ customerId: z.uuid() });
 
 export const INVOICE_SORTS = ['issueDate', 'dueDate', 'amount', 'number', 'customer'] as const;
 
-export const ZListInvoicesQuery = ZPageQuery.extend({
-  customerId: optional(ZId),
-  accountId: optional(ZId),
+export const ZListInvoicesQuery = ZScopedPageQuery.extend({
   status: optional(z.enum(INVOICE_LIFECYCLE)),
   /** Issued on or after / on or before (inclusive). */
   from: optional(ZIsoDate),
   to: optional(ZIsoDate),
   /** Matches the invoice number, the customer's or the account's name. */
-  search: optional(ZText().trim().max(100)),
+  search: ZSearch,
   sort: z.enum(INVOICE_SORTS).default('issueDate'),
   dir: ZSortDir.default('desc'),
-}).refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'The end date must not be before the start date', path: ['to'] });
+}).refine(...dateRangeOrder('from', 'to'));
 export type TListInvoicesQuery = z.input<typeof ZListInvoicesQuery>;
 
 export const ZInvoiceListItem = z.object({
@@ -243,7 +245,7 @@ export const ZGenerateInvoiceBody = z
     periodStart: ZIsoDate,
     periodEnd: ZIsoDate,
   })
-  .refine((v) => v.periodStart <= v.periodEnd, { message: 'The end date must not be before the start date', path: ['periodEnd'] });
+  .refine(...dateRangeOrder('periodStart', 'periodEnd'));
 export type TGenerateInvoiceBody = z.input<typeof ZGenerateInvoiceBody>;
 
 /** A staff adjustment on a draft: a credit (negative) or a charge. */
@@ -287,23 +289,18 @@ export const SANDBOX_CARDS = [
 
 // ---- Payments ----------------------------------------------------------------------------------
 
-export const ZListPaymentsQuery = ZPageQuery.extend({
-  customerId: optional(ZId),
-  accountId: optional(ZId),
+export const ZListPaymentsQuery = ZScopedPageQuery.extend({
   status: optional(z.enum(PAYMENT_STATUSES)),
   from: optional(ZIsoDate),
   to: optional(ZIsoDate),
   /** Matches the invoice number, the method or the customer's name. */
-  search: optional(ZText().trim().max(100)),
+  search: ZSearch,
 });
 export type TListPaymentsQuery = z.input<typeof ZListPaymentsQuery>;
 
 export const ZPaymentListItem = z.object({
   id: z.uuid(),
-  customerId: z.uuid(),
-  customerName: z.string(),
-  accountId: z.uuid().nullable(),
-  accountName: z.string().nullable(),
+  ...customerOwnerFields,
   invoiceId: z.uuid().nullable(),
   invoiceNumber: z.string().nullable(),
   amount: z.number(),
@@ -320,7 +317,7 @@ export const ZPaymentMethodParams = z.object({ customerId: ZId, methodId: ZId })
 
 // ---- Billing overview cards -------------------------------------------------------------------
 
-export const ZBillingOverviewQuery = z.object({ customerId: optional(ZId), accountId: optional(ZId) });
+export const ZBillingOverviewQuery = ZScopeQuery;
 export const ZBillingOverview = z.object({
   totalOutstanding: z.number(),
   overdueCount: z.number().int(),
@@ -375,7 +372,7 @@ export const ZRatePrefix = z.object({
   effectiveFrom: ZIsoDate,
 });
 export type TRatePrefix = z.infer<typeof ZRatePrefix>;
-export const ZListRatesQuery = ZPageQuery.extend({ search: optional(ZText().trim().max(100)) });
+export const ZListRatesQuery = ZPageQuery.extend({ search: ZSearch });
 export const ZRatePage = ZPage(ZRatePrefix);
 
 export const ZRateImportBody = z.object({
@@ -388,10 +385,7 @@ export const ZRateImportResult = z.object({
   imported: z.number().int(),
   errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
 });
-export const ZRerateBody = z.object({ accountId: optional(ZId), from: ZIsoDate, to: ZIsoDate }).refine((v) => v.from <= v.to, {
-  message: 'The end date must not be before the start date',
-  path: ['to'],
-});
+export const ZRerateBody = z.object({ accountId: optional(ZId), from: ZIsoDate, to: ZIsoDate }).refine(...dateRangeOrder('from', 'to'));
 export const ZJobQueued = z.object({ queued: z.literal(true) });
 
 export const ZBudgetBody = z.object({

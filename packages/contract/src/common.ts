@@ -85,6 +85,18 @@ export function ZCursorPage<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 }
 
+/** Keyset page sizes (CDRs, messages, the API request log, the audit trail). */
+export const KEYSET_PAGE_SIZES = [20, 50, 100] as const;
+/** The query of a keyset page: the cursor and 20, 50 or 100 rows. Spread into the list's query object. */
+export const keysetPageShape = (defaultLimit: (typeof KEYSET_PAGE_SIZES)[number] = 50) => ({
+  cursor: optional(ZText().max(200)),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((n) => (KEYSET_PAGE_SIZES as readonly number[]).includes(n), 'Page size must be 20, 50 or 100')
+    .default(defaultLimit),
+});
+
 /**
  * Dates the portal works with: years 1900 to 2999. Beyond them day arithmetic leaves JavaScript's
  * or PostgreSQL's range (9999-12-31 has no next day), so they are a 400, never a 500.
@@ -117,3 +129,34 @@ export const ZRequiredText = (label: string, max = 200) => ZText().trim().min(1,
 
 /** A list filter: empty strings mean "no filter" (what an emptied form field sends). */
 export const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/** A list's search box: trimmed, at most 100 characters; empty means no search. */
+export const ZSearch = optional(ZText().trim().max(100));
+
+/** Where a list is scoped: staff may narrow to a customer or an account; customers only to their own accounts. */
+export const ZScopeQuery = z.object({
+  customerId: optional(ZId),
+  accountId: optional(ZId),
+});
+/** An offset list narrowed by customer and account: the page, then the scope, then the list's own filters (`.extend`). */
+export const ZScopedPageQuery = ZPageQuery.extend(ZScopeQuery.shape);
+
+/** A record's owner as lists show it: the customer and its sub-account, by id and name. */
+export const ownerFields = { customerId: ZId, customerName: z.string(), accountId: ZId, accountName: z.string() };
+/** The same for records that may be customer-wide (no sub-account). */
+export const customerOwnerFields = { ...ownerFields, accountId: ZId.nullable(), accountName: z.string().nullable() };
+
+export const END_BEFORE_START = 'The end date must not be before the start date';
+/**
+ * A date range's refinement, for `.refine(...dateRangeOrder('from', 'to'))`: the end is not before
+ * the start (either may be absent), else the issue is on the end's field.
+ */
+export function dateRangeOrder<S extends string, E extends string>(
+  start: S,
+  end: E,
+): [(v: { [K in S | E]?: string | undefined }) => boolean, { message: string; path: string[] }] {
+  return [(v) => !v[start] || !v[end] || (v[start] as string) <= (v[end] as string), { message: END_BEFORE_START, path: [end] }];
+}
+
+/** A sensitive change's step-up (API keys, payment methods): a fresh code from the caller's authenticator app, asked when they have two-factor sign-in on. */
+export const ZStepUpCode = ZText().trim().max(20).optional();

@@ -1,6 +1,20 @@
 import { SegmentedMessage } from 'sms-segments-calculator';
 import { z } from 'zod';
-import { optional, ZAccountChoice, ZEmail, ZId, ZIsoDateTime, ZOptionalText, ZPageQuery, ZRequiredText, ZText } from './common.ts';
+import {
+  customerOwnerFields,
+  optional,
+  ownerFields,
+  ZAccountChoice,
+  ZEmail,
+  ZId,
+  ZIsoDateTime,
+  ZOptionalText,
+  ZPageQuery,
+  ZRequiredText,
+  ZScopedPageQuery,
+  ZSearch,
+  ZText,
+} from './common.ts';
 import { ZPhone } from './phone.ts';
 import { DATE_ORDER, dateOrder, ZRecordFilters, ZRecordPage } from './voice.ts';
 
@@ -184,7 +198,7 @@ export type TBrand = z.infer<typeof ZBrand>;
 export const ZListBrandsQuery = ZPageQuery.extend({
   customerId: optional(ZId),
   status: optional(z.enum(BRAND_STATUSES)),
-  search: optional(ZText().trim().max(100)),
+  search: ZSearch,
 });
 export type TListBrandsQuery = z.infer<typeof ZListBrandsQuery>;
 
@@ -328,10 +342,7 @@ export const ZCampaignEvent = z.object({
 export const ZCampaign = z.object({
   id: ZId,
   campaignCode: z.string(),
-  customerId: ZId,
-  customerName: z.string(),
-  accountId: ZId,
-  accountName: z.string(),
+  ...ownerFields,
   brandId: ZId,
   brandName: z.string(),
   name: z.string(),
@@ -368,11 +379,9 @@ export const ZCampaignDetail = ZCampaign.extend({
 });
 export type TCampaignDetail = z.infer<typeof ZCampaignDetail>;
 
-export const ZListCampaignsQuery = ZPageQuery.extend({
-  customerId: optional(ZId),
-  accountId: optional(ZId),
+export const ZListCampaignsQuery = ZScopedPageQuery.extend({
   status: optional(z.enum(CAMPAIGN_STATUSES)),
-  search: optional(ZText().trim().max(100)),
+  search: ZSearch,
 });
 export type TListCampaignsQuery = z.infer<typeof ZListCampaignsQuery>;
 
@@ -398,10 +407,7 @@ export type TTemplateBody = z.input<typeof ZTemplateBody>;
 
 export const ZTemplate = z.object({
   id: ZId,
-  customerId: ZId,
-  customerName: z.string(),
-  accountId: ZId.nullable(),
-  accountName: z.string().nullable(),
+  ...customerOwnerFields,
   name: z.string(),
   type: z.enum(MESSAGE_TYPES),
   body: z.string(),
@@ -413,12 +419,10 @@ export const ZTemplate = z.object({
 });
 export type TTemplate = z.infer<typeof ZTemplate>;
 
-export const ZListTemplatesQuery = ZPageQuery.extend({
-  customerId: optional(ZId),
-  accountId: optional(ZId),
+export const ZListTemplatesQuery = ZScopedPageQuery.extend({
   status: optional(z.enum(TEMPLATE_STATUSES)),
   type: optional(z.enum(MESSAGE_TYPES)),
-  search: optional(ZText().trim().max(100)),
+  search: ZSearch,
 });
 export type TListTemplatesQuery = z.infer<typeof ZListTemplatesQuery>;
 

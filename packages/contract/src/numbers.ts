@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optional, ZAccountChoice, ZId, ZIsoDate, ZIsoDateTime, ZPage, ZPageQuery, ZText } from './common.ts';
+import { optional, ownerFields, ZAccountChoice, ZId, ZIsoDate, ZIsoDateTime, ZPage, ZScopedPageQuery, ZSearch, ZText } from './common.ts';
 import { ZE164 } from './phone.ts';
 
 export const NUMBER_TYPES = ['DID', 'TFN'] as const;
@@ -49,15 +49,10 @@ export const ZPortingDocumentFile = z
     else if (file.size > PORTING_DOCUMENT_MAX_BYTES) ctx.addIssue({ code: 'custom', message: 'The file is larger than 10 MB' });
   });
 
-/** Where a list is scoped: staff may narrow to a customer or an account; customers only to their own accounts. */
-export const ZScopeQuery = z.object({
-  customerId: optional(ZId),
-  accountId: optional(ZId),
-});
+export { ZScopeQuery } from './common.ts';
 
-export const ZListNumbersQuery = ZPageQuery.extend({
-  ...ZScopeQuery.shape,
-  search: optional(ZText().trim().max(100)),
+export const ZListNumbersQuery = ZScopedPageQuery.extend({
+  search: ZSearch,
   type: optional(z.enum(NUMBER_TYPES)),
   status: optional(z.enum(NUMBER_STATUSES)),
   feature: optional(z.enum(NUMBER_FEATURES)),
@@ -140,9 +135,8 @@ export type TPortability = z.infer<typeof ZPortability>;
 // ---------------------------------------------------------------------------------------------
 // Porting
 
-export const ZListPortingQuery = ZPageQuery.extend({
-  ...ZScopeQuery.shape,
-  search: optional(ZText().trim().max(100)),
+export const ZListPortingQuery = ZScopedPageQuery.extend({
+  search: ZSearch,
   status: optional(z.enum(PORTING_STATUSES)),
 });
 export type TListPortingQuery = z.infer<typeof ZListPortingQuery>;
@@ -156,10 +150,7 @@ export const ZPortingRequest = z.object({
   currentCarrier: z.string().nullable(),
   /** The FOC date (a calendar day). */
   scheduledFor: ZIsoDate.nullable(),
-  customerId: ZId,
-  customerName: z.string(),
-  accountId: ZId,
-  accountName: z.string(),
+  ...ownerFields,
   documentCount: z.number().int(),
 });
 export type TPortingRequest = z.infer<typeof ZPortingRequest>;

@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import type { z } from 'zod';
 import { ZText } from './common.ts';
 
 /**
@@ -33,35 +34,26 @@ export function formatPhone(value: string | null | undefined): string {
   return parsed.countryCallingCode === '1' ? parsed.formatNational() : parsed.formatInternational();
 }
 
+/** The transform of the phone fields: the E.164 form, or `message` on the field (the text kept as typed). */
+const inE164 = (message: string) => (value: string, ctx: z.RefinementCtx) => {
+  const e164 = toE164(value);
+  if (!e164) ctx.addIssue({ code: 'custom', message });
+  return e164 ?? value;
+};
+const PHONE_INVALID = 'Phone number is invalid';
+
 /** A contact's phone as people type it; stored in E.164. */
-export const ZPhone = ZText()
-  .trim()
-  .min(1, 'Phone is required')
-  .max(30)
-  .transform((value, ctx) => {
-    const e164 = toE164(value);
-    if (!e164) ctx.addIssue({ code: 'custom', message: 'Phone number is invalid' });
-    return e164 ?? value;
-  });
+export const ZPhone = ZText().trim().min(1, 'Phone is required').max(30).transform(inE164(PHONE_INVALID));
 
 /** A number the provider routes (numbers, porting): typed any common way, E.164 after parsing. */
 export const ZE164 = ZText()
   .trim()
   .min(1, 'Please enter a phone number')
-  .transform((value, ctx) => {
-    const e164 = toE164(value);
-    if (!e164) ctx.addIssue({ code: 'custom', message: 'Enter a valid phone number, e.g. +1 212 555 0123 or (212) 555-0123' });
-    return e164 ?? value;
-  });
+  .transform(inE164('Enter a valid phone number, e.g. +1 212 555 0123 or (212) 555-0123'));
 
 /** An optional contact phone: blank is null, anything else must parse (stored in E.164). */
 export const ZOptionalPhone = ZText()
   .trim()
   .max(30)
   .nullish()
-  .transform((value, ctx) => {
-    if (!value) return null;
-    const e164 = toE164(value);
-    if (!e164) ctx.addIssue({ code: 'custom', message: 'Phone number is invalid' });
-    return e164 ?? value;
-  });
+  .transform((value, ctx) => (value ? inE164(PHONE_INVALID)(value, ctx) : null));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optional, ZEmail, ZId, ZIsoDate, ZIsoDateTime, ZRequiredText } from './common.ts';
+import { dateRangeOrder, END_BEFORE_START, optional, ZEmail, ZId, ZIsoDate, ZIsoDateTime, ZRequiredText } from './common.ts';
 
 /**
  * Reports & Analytics (both portals). Every figure is computed for the caller's scope and period
@@ -56,8 +56,7 @@ const periodRules = <T extends { period: TReportPeriod; startDate?: string | und
   if (!v.startDate) ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'Start date is required' });
   if (!v.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date is required' });
   if (v.startDate && v.endDate) {
-    if (v.startDate > v.endDate)
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end date must not be before the start date' });
+    if (v.startDate > v.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: END_BEFORE_START });
     else if ((Date.parse(v.endDate) - Date.parse(v.startDate)) / 86_400_000 >= MAX_REPORT_DAYS)
       ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'A report covers at most 3 years' });
   }
@@ -92,7 +91,7 @@ export const ZReportCdrExportQuery = z
     customerId: optional(ZId),
     accountId: optional(ZId),
   })
-  .refine((v) => v.startDate <= v.endDate, { message: 'The end date must not be before the start date', path: ['endDate'] });
+  .refine(...dateRangeOrder('startDate', 'endDate'));
 export type TReportCdrExportQuery = z.infer<typeof ZReportCdrExportQuery>;
 
 /** A figure with its change against the previous period of the same length (percent; null when the previous was 0). */

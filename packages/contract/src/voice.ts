@@ -1,7 +1,22 @@
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { ZMaxVoiceChannels } from './accounts.ts';
-import { optional, ZAccountChoice, ZCursorPage, ZId, ZIsoDate, ZIsoDateTime, ZPage, ZPageQuery, ZText } from './common.ts';
+import {
+  dateRangeOrder,
+  KEYSET_PAGE_SIZES,
+  keysetPageShape,
+  optional,
+  ZAccountChoice,
+  ZCursorPage,
+  ZId,
+  ZIsoDate,
+  ZIsoDateTime,
+  ZPage,
+  ZScopedPageQuery,
+  ZScopeQuery,
+  ZSearch,
+  ZText,
+} from './common.ts';
 
 export const ROUTE_STRATEGIES = ['Round Robin', 'Random', 'LCR', 'Sequential', 'Weight Based'] as const;
 export const TRUNK_STATUSES = ['Active', 'Inactive', 'Suspended', 'Pending'] as const;
@@ -150,10 +165,8 @@ export const ZUpdateTrunkBody = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to change');
 export type TUpdateTrunkBody = z.input<typeof ZUpdateTrunkBody>;
 
-export const ZListTrunksQuery = ZPageQuery.extend({
-  customerId: optional(ZId),
-  accountId: optional(ZId),
-  search: optional(ZText().trim().max(100)),
+export const ZListTrunksQuery = ZScopedPageQuery.extend({
+  search: ZSearch,
   status: optional(z.enum(TRUNK_STATUSES)),
 });
 export type TListTrunksQuery = z.infer<typeof ZListTrunksQuery>;
@@ -174,10 +187,8 @@ export type TTrunk = z.infer<typeof ZTrunk>;
 export const ZTrunkPage = ZPage(ZTrunk);
 export type TTrunkPage = z.infer<typeof ZTrunkPage>;
 
-export const ZListIpsQuery = ZPageQuery.extend({
-  customerId: optional(ZId),
-  accountId: optional(ZId),
-  search: optional(ZText().trim().max(100)),
+export const ZListIpsQuery = ZScopedPageQuery.extend({
+  search: ZSearch,
   status: optional(z.enum(TRUNK_STATUSES)),
   type: optional(z.enum(IP_TYPES)),
 });
@@ -255,12 +266,10 @@ export const ZPlatformIpList = z.object({
 // ---------------------------------------------------------------------------------------------
 // CDRs: keyset paging, newest first.
 
-export const CDR_PAGE_SIZES = [20, 50, 100] as const;
+export const CDR_PAGE_SIZES = KEYSET_PAGE_SIZES;
 
 /** The filters of the big record lists (CDRs, messages): account, from/to substrings, a day range. */
-export const ZRecordFilters = z.object({
-  customerId: optional(ZId),
-  accountId: optional(ZId),
+export const ZRecordFilters = ZScopeQuery.extend({
   /** Substring of the calling number. */
   from: optional(ZText().trim().max(32)),
   /** Substring of the called number. */
@@ -287,19 +296,11 @@ export function isTimeZone(tz: string): boolean {
   return true;
 }
 
-export const dateOrder = (v: { startDate?: string | undefined; endDate?: string | undefined }) =>
-  !v.startDate || !v.endDate || v.startDate <= v.endDate;
-export const DATE_ORDER = { message: 'The end date must not be before the start date', path: ['endDate'] };
+/** The record lists' day range: `.refine(dateOrder, DATE_ORDER)`. */
+export const [dateOrder, DATE_ORDER] = dateRangeOrder('startDate', 'endDate');
 
 /** A keyset page of a record list: the cursor and 20, 50 or 100 rows. */
-export const ZRecordPage = {
-  cursor: optional(ZText().max(200)),
-  limit: z.coerce
-    .number()
-    .int()
-    .refine((n) => (CDR_PAGE_SIZES as readonly number[]).includes(n), 'Page size must be 20, 50 or 100')
-    .default(50),
-};
+export const ZRecordPage = keysetPageShape();
 
 export const ZListCdrsQuery = ZCdrFilters.extend(ZRecordPage).refine(dateOrder, DATE_ORDER);
 export type TListCdrsQuery = z.infer<typeof ZListCdrsQuery>;
