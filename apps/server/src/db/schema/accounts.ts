@@ -1,6 +1,6 @@
 import { ACCOUNT_SERVICE_STATUSES, ACCOUNT_STATUSES, SERVICE_TYPES } from '@portal/contract/accounts';
 import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, rate, ts, updatedAt } from './columns.ts';
+import { createdAt, id, money, ownedBy, rate, timestamps, ts } from './columns.ts';
 import { customers } from './customers.ts';
 import { users } from './users.ts';
 
@@ -32,8 +32,7 @@ export const accounts = pgTable(
     budgetAlertLevel: integer('budget_alert_level'),
     budgetAlertMonth: text('budget_alert_month'),
     lastAccessedAt: ts('last_accessed_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     deletedAt: ts('deleted_at'),
   },
   (t) => [uniqueIndex('accounts_code_key').on(t.accountCode), index('accounts_customer_idx').on(t.customerId)],
@@ -43,9 +42,7 @@ export const accountServices = pgTable(
   'account_services',
   {
     id: id(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: ownedBy('account_id', () => accounts.id),
     name: text('name').notNull(),
     serviceType: text('service_type', { enum: SERVICE_TYPES }).notNull(),
     status: text('status', { enum: ACCOUNT_SERVICE_STATUSES }).notNull().default('active'),

@@ -1,16 +1,15 @@
 import { API_KEY_ENVIRONMENTS, API_KEY_STATUSES, WEBHOOK_STATUSES } from '@portal/contract/api-access';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, ts } from './columns.ts';
-import { accountRef, customerRef } from './refs.ts';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ownedBy, recordId, ts } from './columns.ts';
+import { accountOwner, recordOwner } from './refs.ts';
 
 /** Stored as a SHA-256 hash with the display prefix (first 16 characters) and the last 4. */
 export const apiKeys = pgTable(
   'api_keys',
   {
     id: id(),
-    customerId: customerRef(),
-    accountId: accountRef(),
+    ...accountOwner(),
     name: text('name').notNull(),
     environment: text('environment', { enum: API_KEY_ENVIRONMENTS }).notNull(),
     keyPrefix: text('key_prefix').notNull(),
@@ -38,8 +37,7 @@ export const webhooks = pgTable(
   'webhooks',
   {
     id: id(),
-    customerId: customerRef(),
-    accountId: accountRef(),
+    ...accountOwner(),
     name: text('name').notNull(),
     url: text('url').notNull(),
     events: text('events').array().notNull(),
@@ -62,9 +60,7 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: id(),
-    webhookId: uuid('webhook_id')
-      .notNull()
-      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    webhookId: ownedBy('webhook_id', () => webhooks.id),
     event: text('event').notNull(),
     /** The Standard Webhooks message id (webhook-id), the same on every attempt of one event. */
     eventId: text('event_id'),
@@ -93,10 +89,9 @@ export const webhookDeliveries = pgTable(
 export const apiRequests = pgTable(
   'api_requests',
   {
-    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    id: recordId(),
     apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
-    customerId: uuid('customer_id').notNull(),
-    accountId: uuid('account_id').notNull(),
+    ...recordOwner(),
     method: text('method').notNull(),
     endpoint: text('endpoint').notNull(),
     statusCode: integer('status_code').notNull(),

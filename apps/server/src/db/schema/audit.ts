@@ -1,11 +1,11 @@
-import { bigint, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, recordId } from './columns.ts';
 
 /** Who changed what, on which record, before and after, when and from where. Partitioned by month of created_at. */
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    id: recordId(),
     actorId: uuid('actor_id'),
     actorEmail: text('actor_email'),
     impersonatorId: uuid('impersonator_id'),

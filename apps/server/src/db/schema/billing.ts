@@ -2,9 +2,9 @@ import { INVOICE_LIFECYCLE, INVOICE_LINE_KINDS, PAYMENT_METHOD_TYPES, PAYMENT_ST
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
-import { createdAt, id, money, rate, ts, updatedAt } from './columns.ts';
+import { createdAt, id, money, ownedBy, rate, timestamps, ts } from './columns.ts';
 import { customers } from './customers.ts';
-import { customerRef, optionalAccountRef } from './refs.ts';
+import { customerOwner, customerRef, optionalAccountRef } from './refs.ts';
 
 export const invoices = pgTable(
   'invoices',
@@ -12,8 +12,7 @@ export const invoices = pgTable(
     id: id(),
     /** {invoicePrefix}-{year}-{nnnnnn}, gapless per prefix and year; null while a draft. */
     invoiceNumber: text('invoice_number'),
-    customerId: customerRef(),
-    accountId: optionalAccountRef(),
+    ...customerOwner(),
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     /** Set when finalized: issue date + defaultPaymentTerms. */
     dueDate: date('due_date', { mode: 'string' }),
@@ -59,9 +58,7 @@ export const invoiceLines = pgTable(
   'invoice_lines',
   {
     id: id(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    invoiceId: ownedBy('invoice_id', () => invoices.id),
     kind: text('kind', { enum: INVOICE_LINE_KINDS }).notNull().default('services'),
     description: text('description').notNull(),
     /** What the line was computed from (record counts and the period). */
@@ -103,8 +100,7 @@ export const payments = pgTable(
   'payments',
   {
     id: id(),
-    customerId: customerRef(),
-    accountId: optionalAccountRef(),
+    ...customerOwner(),
     invoiceId: uuid('invoice_id').references(() => invoices.id),
     paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id),
     amount: money('amount').notNull(),
@@ -133,8 +129,7 @@ export const rateDecks = pgTable(
     inboundRatePerMinute: rate('inbound_rate_per_minute').notNull().default(0.0085),
     inboundFirstIncrement: integer('inbound_first_increment').notNull().default(60),
     inboundNextIncrement: integer('inbound_next_increment').notNull().default(6),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('rate_decks_default_key').on(t.isDefault).where(sql`${t.isDefault}`),
@@ -147,9 +142,7 @@ export const ratePrefixes = pgTable(
   'rate_prefixes',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    deckId: uuid('deck_id')
-      .notNull()
-      .references(() => rateDecks.id, { onDelete: 'cascade' }),
+    deckId: ownedBy('deck_id', () => rateDecks.id),
     prefix: text('prefix').notNull(),
     description: text('description').notNull(),
     ratePerMinute: rate('rate_per_minute').notNull(),

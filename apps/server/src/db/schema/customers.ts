@@ -1,7 +1,7 @@
 import { CUSTOMER_STATUSES } from '@portal/contract/customers';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, ts, updatedAt } from './columns.ts';
+import { createdAt, id, money, ownedBy, timestamps, ts } from './columns.ts';
 import { users } from './users.ts';
 
 export const customers = pgTable(
@@ -49,8 +49,7 @@ export const customers = pgTable(
     taxId: text('tax_id'),
     /** Lifetime revenue in USD, maintained when payments succeed (list filter by revenue band). */
     revenue: money('revenue').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     deletedAt: ts('deleted_at'),
   },
   (t) => [
@@ -64,9 +63,7 @@ export const customerNotes = pgTable(
   'customer_notes',
   {
     id: id(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: ownedBy('customer_id', () => customers.id),
     authorId: uuid('author_id').references(() => users.id),
     body: text('body').notNull(),
     createdAt: createdAt(),

@@ -9,8 +9,8 @@ import {
 } from '@portal/contract/messaging';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, rate, ts, updatedAt } from './columns.ts';
-import { accountRef, customerRef, optionalAccountRef } from './refs.ts';
+import { createdAt, id, ownedBy, rate, recordId, timestamps, ts, updatedAt } from './columns.ts';
+import { accountOwner, customerOwner, customerRef, recordOwner } from './refs.ts';
 import { users } from './users.ts';
 
 export const brands = pgTable(
@@ -38,8 +38,7 @@ export const brands = pgTable(
     rejectionReason: text('rejection_reason'),
     /** The field the reviewer named as at fault. */
     rejectionField: text('rejection_field'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('brands_customer_idx').on(t.customerId)],
 );
@@ -48,8 +47,7 @@ export const campaigns = pgTable(
   'campaigns',
   {
     id: id(),
-    customerId: customerRef(),
-    accountId: accountRef(),
+    ...accountOwner(),
     brandId: uuid('brand_id')
       .notNull()
       .references(() => brands.id),
@@ -73,8 +71,7 @@ export const campaigns = pgTable(
     directLending: boolean('direct_lending').notNull().default(false),
     status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('Pending'),
     rejectionReason: text('rejection_reason'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('campaigns_code_key').on(t.campaignCode), index('campaigns_account_idx').on(t.accountId)],
 );
@@ -83,8 +80,7 @@ export const messageTemplates = pgTable(
   'message_templates',
   {
     id: id(),
-    customerId: customerRef(),
-    accountId: optionalAccountRef(),
+    ...customerOwner(),
     name: text('name').notNull(),
     type: text('type', { enum: MESSAGE_TYPES }).notNull(),
     body: text('body').notNull(),
@@ -99,9 +95,8 @@ export const messageTemplates = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
-    customerId: uuid('customer_id').notNull(),
-    accountId: uuid('account_id').notNull(),
+    id: recordId(),
+    ...recordOwner(),
     messageId: text('message_id').notNull(),
     fromNumber: text('from_number').notNull(),
     toNumber: text('to_number').notNull(),
@@ -136,9 +131,7 @@ export const campaignEvents = pgTable(
   'campaign_events',
   {
     id: id(),
-    campaignId: uuid('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    campaignId: ownedBy('campaign_id', () => campaigns.id),
     status: text('status', { enum: CAMPAIGN_STATUSES }).notNull(),
     reason: text('reason'),
     byUserId: uuid('by_user_id').references(() => users.id),
@@ -152,8 +145,7 @@ export const optOuts = pgTable(
   'opt_outs',
   {
     id: id(),
-    customerId: customerRef(),
-    accountId: accountRef(),
+    ...accountOwner(),
     number: text('number').notNull(),
     keyword: text('keyword').notNull(),
     source: text('source', { enum: OPT_OUT_SOURCES }).notNull(),
@@ -172,7 +164,7 @@ export const optOuts = pgTable(
 export const messageEvents = pgTable(
   'message_events',
   {
-    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    id: recordId(),
     messageId: bigint('message_id', { mode: 'number' }).notNull(),
     status: text('status', { enum: MESSAGE_STATUSES }).notNull(),
     detail: text('detail'),

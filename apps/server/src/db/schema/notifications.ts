@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, ts, updatedAt } from './columns.ts';
+import { createdAt, id, ownedBy, ts, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 /** Per-user notifications, created by real events. */
@@ -7,9 +7,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     /** system, ticket, customer, account, alert, Billing, Security, Service, Usage */
     type: text('type').notNull(),
     title: text('title').notNull(),

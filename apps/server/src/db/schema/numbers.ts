@@ -1,9 +1,9 @@
 import { NUMBER_STATUSES, NUMBER_TYPES, PORTING_DOCUMENT_KINDS, PORTING_STATUSES } from '@portal/contract/numbers';
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { bytea, createdAt, id, money, ts, updatedAt } from './columns.ts';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, money, ownedBy, storedFile, timestamps, ts } from './columns.ts';
 import { customers } from './customers.ts';
 import { campaigns } from './messaging.ts';
-import { accountRef, customerRef, optionalAccountRef } from './refs.ts';
+import { accountOwner, optionalAccountRef } from './refs.ts';
 import { users } from './users.ts';
 
 /**
@@ -27,8 +27,7 @@ export const phoneNumbers = pgTable(
     /** The 10DLC campaign the number sends under (one campaign a number). */
     campaignId: uuid('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
     assignedAt: ts('assigned_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('phone_numbers_number_key').on(t.number),
@@ -44,15 +43,13 @@ export const portingRequests = pgTable(
     id: id(),
     /** PORT-{year}-{nnn} */
     requestCode: text('request_code').notNull(),
-    customerId: customerRef(),
-    accountId: accountRef(),
+    ...accountOwner(),
     number: text('number').notNull(),
     currentCarrier: text('current_carrier'),
     status: text('status', { enum: PORTING_STATUSES }).notNull().default('Pending Docs'),
     requestDate: ts('request_date').notNull().defaultNow(),
     scheduledFor: ts('scheduled_for'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('porting_requests_code_key').on(t.requestCode), index('porting_requests_account_idx').on(t.accountId)],
 );
@@ -62,9 +59,7 @@ export const portingEvents = pgTable(
   'porting_events',
   {
     id: id(),
-    requestId: uuid('request_id')
-      .notNull()
-      .references(() => portingRequests.id, { onDelete: 'cascade' }),
+    requestId: ownedBy('request_id', () => portingRequests.id),
     status: text('status', { enum: PORTING_STATUSES }).notNull(),
     note: text('note'),
     actorId: uuid('actor_id').references(() => users.id),
@@ -78,14 +73,9 @@ export const portingDocuments = pgTable(
   'porting_documents',
   {
     id: id(),
-    requestId: uuid('request_id')
-      .notNull()
-      .references(() => portingRequests.id, { onDelete: 'cascade' }),
+    requestId: ownedBy('request_id', () => portingRequests.id),
     kind: text('kind', { enum: PORTING_DOCUMENT_KINDS }).notNull(),
-    fileName: text('file_name').notNull(),
-    contentType: text('content_type').notNull(),
-    sizeBytes: integer('size_bytes').notNull(),
-    content: bytea('content').notNull(),
+    ...storedFile(),
     uploadedById: uuid('uploaded_by_id').references(() => users.id),
     createdAt: createdAt(),
   },

@@ -1,6 +1,6 @@
 import { REPORT_FORMATS, REPORT_FREQUENCIES, REPORT_SERVICES, REPORT_TABS } from '@portal/contract/reports';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { bytea, createdAt, id, ts, updatedAt } from './columns.ts';
+import { bytea, createdAt, id, timestamps, ts } from './columns.ts';
 import { customers } from './customers.ts';
 import { users } from './users.ts';
 
@@ -24,8 +24,7 @@ export const reportSchedules = pgTable(
     nextRunAt: ts('next_run_at').notNull(),
     lastRunAt: ts('last_run_at'),
     lastError: text('last_error'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('report_schedules_due_idx').on(t.active, t.nextRunAt), index('report_schedules_customer_idx').on(t.customerId)],
 );

@@ -1,7 +1,7 @@
 import { KNOWLEDGE_CATEGORIES, SERVICE_STATUSES, TICKET_PRIORITIES, TICKET_STATUSES } from '@portal/contract/support';
-import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { bytea, createdAt, id, ts, updatedAt } from './columns.ts';
-import { customerRef, optionalAccountRef } from './refs.ts';
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ownedBy, storedFile, timestamps, ts, updatedAt } from './columns.ts';
+import { customerOwner } from './refs.ts';
 import { users } from './users.ts';
 
 export const tickets = pgTable(
@@ -10,8 +10,7 @@ export const tickets = pgTable(
     id: id(),
     /** TKT-{year}-{nnn} */
     ticketCode: text('ticket_code').notNull(),
-    customerId: customerRef(),
-    accountId: optionalAccountRef(),
+    ...customerOwner(),
     subject: text('subject').notNull(),
     description: text('description').notNull().default(''),
     category: text('category'),
@@ -19,8 +18,7 @@ export const tickets = pgTable(
     priority: text('priority', { enum: TICKET_PRIORITIES }).notNull().default('Medium'),
     assignedToId: uuid('assigned_to_id').references(() => users.id),
     createdById: uuid('created_by_id').references(() => users.id),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('tickets_code_key').on(t.ticketCode),
@@ -33,9 +31,7 @@ export const ticketComments = pgTable(
   'ticket_comments',
   {
     id: id(),
-    ticketId: uuid('ticket_id')
-      .notNull()
-      .references(() => tickets.id, { onDelete: 'cascade' }),
+    ticketId: ownedBy('ticket_id', () => tickets.id),
     authorId: uuid('author_id').references(() => users.id),
     body: text('body').notNull(),
     /** Internal staff notes are not shown to the customer. */
@@ -50,14 +46,9 @@ export const ticketAttachments = pgTable(
   'ticket_attachments',
   {
     id: id(),
-    ticketId: uuid('ticket_id')
-      .notNull()
-      .references(() => tickets.id, { onDelete: 'cascade' }),
+    ticketId: ownedBy('ticket_id', () => tickets.id),
     commentId: uuid('comment_id').references(() => ticketComments.id, { onDelete: 'cascade' }),
-    fileName: text('file_name').notNull(),
-    contentType: text('content_type').notNull(),
-    sizeBytes: integer('size_bytes').notNull(),
-    content: bytea('content').notNull(),
+    ...storedFile(),
     /** Internal attachments (on internal notes) are not shown to the customer. */
     internal: boolean('internal').notNull().default(false),
     uploadedById: uuid('uploaded_by_id').references(() => users.id),
@@ -71,9 +62,7 @@ export const ticketLinks = pgTable(
   'ticket_links',
   {
     id: id(),
-    ticketId: uuid('ticket_id')
-      .notNull()
-      .references(() => tickets.id, { onDelete: 'cascade' }),
+    ticketId: ownedBy('ticket_id', () => tickets.id),
     kind: text('kind', { enum: ['number', 'cdr', 'message', 'invoice'] }).notNull(),
     /** The record's row id (uuid or bigint as text). */
     recordId: text('record_id').notNull(),
@@ -112,9 +101,7 @@ export const serviceStatusUpdates = pgTable(
   'service_status_updates',
   {
     id: id(),
-    incidentId: uuid('incident_id')
-      .notNull()
-      .references(() => serviceStatus.id, { onDelete: 'cascade' }),
+    incidentId: ownedBy('incident_id', () => serviceStatus.id),
     status: text('status', { enum: SERVICE_STATUSES }).notNull(),
     message: text('message').notNull(),
     authorId: uuid('author_id').references(() => users.id),

@@ -1,5 +1,6 @@
 import { SERVICE_TYPES } from '@portal/contract/accounts';
-import { bigint, date, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { recordOwner } from './refs.ts';
 
 /**
  * Daily usage rollups per account and service: reports and dashboards read these, never the raw
@@ -9,8 +10,7 @@ export const usageDaily = pgTable(
   'usage_daily',
   {
     day: date('day', { mode: 'string' }).notNull(),
-    customerId: uuid('customer_id').notNull(),
-    accountId: uuid('account_id').notNull(),
+    ...recordOwner(),
     service: text('service', { enum: SERVICE_TYPES }).notNull(),
     volume: integer('volume').notNull().default(0),
     succeeded: integer('succeeded').notNull().default(0),

@@ -1,7 +1,7 @@
 import { USER_KINDS, USER_STATUSES } from '@portal/contract/roles';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, ts, updatedAt } from './columns.ts';
+import { createdAt, id, ownedBy, timestamps, ts } from './columns.ts';
 import { customers } from './customers.ts';
 
 /** Staff users (kind staff, customer_id null) and customer users (kind customer) in one table. */
@@ -46,8 +46,7 @@ export const users = pgTable(
      * verified (now); a self-registered user starts null while settings' requireEmailVerification is on.
      */
     emailVerifiedAt: ts('email_verified_at').defaultNow(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     deletedAt: ts('deleted_at'),
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_customer_idx').on(t.customerId)],
@@ -58,9 +57,7 @@ export const sessions = pgTable(
   'sessions',
   {
     idHash: text('id_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     /** Set while a staff user views the customer portal as this customer's admin. */
     impersonatorId: uuid('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
     remember: boolean('remember').notNull().default(false),
@@ -85,51 +82,36 @@ export const loginFailures = pgTable('login_failures', {
 export const recentCustomers = pgTable(
   'recent_customers',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
+    customerId: ownedBy('customer_id', () => customers.id),
     accessedAt: ts('accessed_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('recent_customers_key').on(t.userId, t.customerId), index('recent_customers_user_idx').on(t.userId, t.accessedAt)],
 );
 
-/** Password reset tokens (hashed), expiring after passwordResetTimeLimit hours. */
-export const passwordResets = pgTable('password_resets', {
+/** A single-use link emailed to a user: only its token's SHA-256 is kept, until it is used or expires. */
+const emailedLink = () => ({
   tokenHash: text('token_hash').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownedBy('user_id', () => users.id),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
   createdAt: createdAt(),
 });
 
-/** An emailed link that verifies a self-registered user's address (only its SHA-256 is kept). */
-export const emailVerifications = pgTable(
-  'email_verifications',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: ts('expires_at').notNull(),
-    usedAt: ts('used_at'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('email_verifications_user_idx').on(t.userId)],
-);
+/** Password reset links, expiring after passwordResetTimeLimit hours. */
+export const passwordResets = pgTable('password_resets', emailedLink());
+
+/** The links that verify a self-registered user's address. */
+export const emailVerifications = pgTable('email_verifications', emailedLink(), (t) => [
+  index('email_verifications_user_idx').on(t.userId),
+]);
 
 /** A computer that passed two-factor sign-in and is trusted for 30 days (a cookie; only its hash is kept). */
 export const trustedDevices = pgTable(
   'trusted_devices',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
@@ -140,9 +122,7 @@ export const trustedDevices = pgTable(
 /** A sign-in whose password was right and whose second step (the code) is awaited. */
 export const loginChallenges = pgTable('login_challenges', {
   idHash: text('id_hash').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownedBy('user_id', () => users.id),
   remember: boolean('remember').notNull().default(false),
   attempts: integer('attempts').notNull().default(0),
   createdAt: createdAt(),

@@ -1,19 +1,17 @@
 import { CDR_DIRECTIONS, CDR_STATUSES, IP_TYPES, ROUTE_STRATEGIES, TRUNK_IP_GROUPS, TRUNK_STATUSES } from '@portal/contract/voice';
-import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, rate, ts, updatedAt } from './columns.ts';
-import { accountRef, customerRef, optionalAccountRef } from './refs.ts';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, ownedBy, rate, recordId, timestamps, ts, updatedAt } from './columns.ts';
+import { accountOwner, customerOwner, recordOwner } from './refs.ts';
 
 export const trunks = pgTable(
   'trunks',
   {
     id: id(),
-    customerId: customerRef(),
-    accountId: accountRef(),
+    ...accountOwner(),
     trunkName: text('trunk_name').notNull(),
     routeStrategy: text('route_strategy', { enum: ROUTE_STRATEGIES }).notNull().default('Round Robin'),
     status: text('status', { enum: TRUNK_STATUSES }).notNull().default('Active'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('trunks_account_idx').on(t.accountId), index('trunks_customer_idx').on(t.customerId)],
 );
@@ -23,9 +21,7 @@ export const trunkIps = pgTable(
   'trunk_ips',
   {
     id: id(),
-    trunkId: uuid('trunk_id')
-      .notNull()
-      .references(() => trunks.id, { onDelete: 'cascade' }),
+    trunkId: ownedBy('trunk_id', () => trunks.id),
     groupName: text('group_name', { enum: TRUNK_IP_GROUPS }).notNull(),
     ip: text('ip').notNull(),
     name: text('name'),
@@ -42,8 +38,7 @@ export const ipAddresses = pgTable(
   'ip_addresses',
   {
     id: id(),
-    customerId: customerRef(),
-    accountId: optionalAccountRef(),
+    ...customerOwner(),
     ipAddress: text('ip_address').notNull(),
     type: text('type', { enum: IP_TYPES }).notNull(),
     status: text('status', { enum: TRUNK_STATUSES }).notNull().default('Active'),
@@ -67,9 +62,8 @@ export const ipAddresses = pgTable(
 export const cdrs = pgTable(
   'cdrs',
   {
-    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
-    customerId: uuid('customer_id').notNull(),
-    accountId: uuid('account_id').notNull(),
+    id: recordId(),
+    ...recordOwner(),
     callId: text('call_id').notNull(),
     fromNumber: text('from_number').notNull(),
     toNumber: text('to_number').notNull(),
