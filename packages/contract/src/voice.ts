@@ -171,13 +171,14 @@ export const ZListTrunksQuery = ZScopedPageQuery.extend({
 });
 export type TListTrunksQuery = z.infer<typeof ZListTrunksQuery>;
 
+const ZTrunkIpRow = z.object({ ip: z.string(), name: z.string().nullable() });
 export const ZTrunk = z.object({
   id: ZId,
   trunkName: z.string(),
   routeStrategy: z.enum(ROUTE_STRATEGIES),
   status: z.enum(TRUNK_STATUSES),
-  primaryGroup: z.array(z.object({ ip: z.string(), name: z.string().nullable() })),
-  failoverGroup: z.array(z.object({ ip: z.string(), name: z.string().nullable() })),
+  primaryGroup: z.array(ZTrunkIpRow),
+  failoverGroup: z.array(ZTrunkIpRow),
   customerId: ZId,
   accountId: ZId,
   accountName: z.string(),
@@ -187,11 +188,8 @@ export type TTrunk = z.infer<typeof ZTrunk>;
 export const ZTrunkPage = ZPage(ZTrunk);
 export type TTrunkPage = z.infer<typeof ZTrunkPage>;
 
-export const ZListIpsQuery = ZScopedPageQuery.extend({
-  search: ZSearch,
-  status: optional(z.enum(TRUNK_STATUSES)),
-  type: optional(z.enum(IP_TYPES)),
-});
+/** The trunks' filters and the address type. */
+export const ZListIpsQuery = ZListTrunksQuery.extend({ type: optional(z.enum(IP_TYPES)) });
 export type TListIpsQuery = z.infer<typeof ZListIpsQuery>;
 export const ZIpAddress = z.object({
   id: ZId,
