@@ -5,7 +5,7 @@ import type * as s from '../schema/index.ts';
 import type { Row, SeedAccount, SeedContext, SeedCustomer, SeedPaymentMethod } from './context.ts';
 import { BANKS, CARD_BRANDS } from './data/catalogue.ts';
 import { TIER_REVENUE } from './data/companies.ts';
-import { add, at, billsFor, cents, DAY, fromCents, HOUR, maxDate, minDate, monthStart, pad, ymd } from './helpers.ts';
+import { add, at, billsFor, cents, DAY, fromCents, HOUR, maxDate, minDate, monthStart, YearSequence, ymd } from './helpers.ts';
 import { BASE62 } from './random.ts';
 
 export function seedBilling(sc: SeedContext): void {
@@ -150,19 +150,17 @@ export function seedBilling(sc: SeedContext): void {
 
   // numbering continues the year's earlier (unseeded) invoices: the first month in the window
   // starts after as many numbers as earlier months of its year would have used
-  const perYear = new Map<number, number>();
+  const numbers = new YearSequence();
   const first = plans[0];
   if (first && first.issue.getUTCMonth() > 0) {
     const firstMonth = plans.filter((p) => p.issue.getTime() === first.issue.getTime()).length;
-    perYear.set(first.issue.getUTCFullYear(), first.issue.getUTCMonth() * firstMonth);
+    numbers.last.set(first.issue.getUTCFullYear(), first.issue.getUTCMonth() * firstMonth);
   }
   const prefix = DEFAULT_SETTINGS.invoicePrefix;
   const terms = DEFAULT_SETTINGS.defaultPaymentTerms;
   for (const p of plans) {
     const a = p.account;
-    const year = p.issue.getUTCFullYear();
-    const seq = (perYear.get(year) ?? 0) + 1;
-    perYear.set(year, seq);
+    const number = numbers.code(prefix, p.issue, 6);
     const id = sc.uuid();
     const due = add(p.issue, terms * DAY);
     const lines: { kind: TInvoiceLineKind; description: string; quantity: number; unitPrice: number; amountCents: number }[] = [];
@@ -233,7 +231,6 @@ export function seedBilling(sc: SeedContext): void {
       const latest = minDate(add(p.issue, (terms - 2) * DAY), add(sc.now, -HOUR));
       paidAt = sc.between(rng, minDate(add(p.issue, 2 * DAY), latest), latest);
     }
-    const number = `${prefix}-${year}-${pad(seq, 6)}`;
     const row: Row<typeof s.invoices> = {
       id,
       invoiceNumber: number,
@@ -269,7 +266,7 @@ export function seedBilling(sc: SeedContext): void {
   }
 
   // the numbering continues from the seeded invoices
-  for (const [year, last] of perYear) sc.rows.invoiceCounters.push({ prefix, year, last });
+  for (const [year, last] of numbers.last) sc.rows.invoiceCounters.push({ prefix, year, last });
 
   // payments: one Successful per Paid invoice; Failed attempts on some overdue ones; a few Pending
   const methodOf = (a: SeedAccount) => a.ownMethod ?? a.customer.defaultMethod;

@@ -18,6 +18,19 @@ export const cents = (n: number) => Math.round(n * 100);
 export const fromCents = (c: number) => c / 100;
 export const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
+/** Numbers that restart each calendar year (tickets, porting requests, invoices), handed out in date order. */
+export class YearSequence {
+  /** The last number handed out, per year. */
+  readonly last = new Map<number, number>();
+  /** `PREFIX-YYYY-NNN`: the next number of the year of `d`, zero-padded to `digits`. */
+  code(prefix: string, d: Date, digits = 3): string {
+    const year = d.getUTCFullYear();
+    const seq = (this.last.get(year) ?? 0) + 1;
+    this.last.set(year, seq);
+    return `${prefix}-${year}-${pad(seq, digits)}`;
+  }
+}
+
 export function at<T>(items: readonly T[], i: number): T {
   const v = items[i];
   if (v === undefined) throw new Error(`index ${i} out of range`);

@@ -2,7 +2,7 @@
 import type { TPortingStatus } from '@portal/contract/numbers';
 import type { SeedAccount, SeedContext, SeedUser } from './context.ts';
 import { CARRIERS } from './data/catalogue.ts';
-import { activeCustomerUser, add, at, DAY, HOUR, minDate, pad, staffByRole, ymd } from './helpers.ts';
+import { activeCustomerUser, add, at, DAY, HOUR, minDate, staffByRole, YearSequence, ymd } from './helpers.ts';
 import { tinyPdf } from './pdf.ts';
 
 export function seedPorting(sc: SeedContext): void {
@@ -91,13 +91,10 @@ export function seedPorting(sc: SeedContext): void {
   });
   built.sort((p, q) => p.requestDate.getTime() - q.requestDate.getTime());
 
-  const perYear = new Map<number, number>();
+  const codes = new YearSequence();
   for (const p of built) {
-    const year = p.requestDate.getUTCFullYear();
-    const seq = (perYear.get(year) ?? 0) + 1;
-    perYear.set(year, seq);
     const id = sc.uuid();
-    const code = `PORT-${year}-${pad(seq, 3)}`;
+    const code = codes.code('PORT', p.requestDate);
     const lastAt = at(p.times, p.times.length - 1);
     sc.rows.portingRequests.push({
       id,

@@ -2,7 +2,7 @@
 import type { TServiceStatus, TTicketPriority, TTicketStatus } from '@portal/contract/support';
 import type { SeedContext, SeedCustomer, SeedUser } from './context.ts';
 import { INTERNAL_NOTES, KNOWLEDGE_ARTICLES, TICKET_FOLLOWUPS, TICKET_SUBJECTS } from './data/support.ts';
-import { activeCustomerUser, add, at, HOUR, MIN, maxDate, minDate, pad, staffByRole, TIER_WEIGHT, ymd } from './helpers.ts';
+import { activeCustomerUser, add, at, HOUR, MIN, maxDate, minDate, staffByRole, TIER_WEIGHT, YearSequence, ymd } from './helpers.ts';
 
 export function seedSupport(sc: SeedContext): void {
   const rng = sc.rng.fork('support');
@@ -66,13 +66,10 @@ export function seedSupport(sc: SeedContext): void {
   });
   built.sort((p, q) => p.createdAt.getTime() - q.createdAt.getTime());
 
-  const perYear = new Map<number, number>();
+  const codes = new YearSequence();
   for (const t of built) {
-    const year = t.createdAt.getUTCFullYear();
-    const seq = (perYear.get(year) ?? 0) + 1;
-    perYear.set(year, seq);
     const id = sc.uuid();
-    const code = `TKT-${year}-${pad(seq, 3)}`;
+    const code = codes.code('TKT', t.createdAt);
     const c = t.customer;
     const author = activeCustomerUser(rng, c);
     const pool = t.spec.technical ? techStaff : supportStaff;

@@ -44,15 +44,17 @@ export function seedUsage(sc: SeedContext): void {
     return w ? (w[1].getTime() - w[0].getTime()) / DAY : 0;
   };
   const acmeBoost = (a: SeedAccount) => (a.customer.index === 0 ? 1.5 : 1);
+  /** Each account's share of a kind of traffic: its tier, how much its profile uses the kind, and its window. */
+  const trafficWeights = (numbersOf: (a: SeedAccount) => unknown[], profile: 'voice' | 'sms') =>
+    sc.accounts.map((a, i) => {
+      if (!windows[i] || !numbersOf(a).length) return 0;
+      const prof = a.profile === profile ? 1.6 : a.profile === 'mixed' ? 1 : 0.25;
+      return TIER_WEIGHT[a.customer.spec.tier] * prof * acmeBoost(a) * (windowDays(i) / 365);
+    });
 
   // CDRs
   const voiceNumbersOf = (a: SeedAccount) => a.numbers.filter((n) => n.features.includes('Voice'));
-  const cdrWeights = sc.accounts.map((a, i) => {
-    if (!windows[i] || !voiceNumbersOf(a).length) return 0;
-    const prof = a.profile === 'voice' ? 1.6 : a.profile === 'mixed' ? 1 : 0.25;
-    return TIER_WEIGHT[a.customer.spec.tier] * prof * acmeBoost(a) * (windowDays(i) / 365);
-  });
-  const cdrCounts = allocate(sc.volumes.cdrs, cdrWeights);
+  const cdrCounts = allocate(sc.volumes.cdrs, trafficWeights(voiceNumbersOf, 'voice'));
   const cdrs: Row<typeof s.cdrs>[] = [];
   // every call is rated against its customer's deck (else the default), as ingestion rates it
   const raters = new Map<string, DeckRater>();
@@ -108,12 +110,7 @@ export function seedUsage(sc: SeedContext): void {
 
   // messages
   const smsNumbersOf = (a: SeedAccount) => a.numbers.filter((n) => n.features.includes('SMS'));
-  const msgWeights = sc.accounts.map((a, i) => {
-    if (!windows[i] || !smsNumbersOf(a).length) return 0;
-    const prof = a.profile === 'sms' ? 1.6 : a.profile === 'mixed' ? 1 : 0.25;
-    return TIER_WEIGHT[a.customer.spec.tier] * prof * acmeBoost(a) * (windowDays(i) / 365);
-  });
-  const msgCounts = allocate(sc.volumes.messages, msgWeights);
+  const msgCounts = allocate(sc.volumes.messages, trafficWeights(smsNumbersOf, 'sms'));
   const messages: Row<typeof s.messages>[] = [];
   sc.accounts.forEach((a, i) => {
     const w = windows[i];
