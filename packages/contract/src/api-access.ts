@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
+  accountOwnerFields,
   optional,
-  ownerFields,
   ZAccountChoice,
   ZId,
   ZIsoDate,
@@ -56,7 +56,7 @@ export type TApiKeyBody = z.input<typeof ZApiKeyBody>;
 
 export const ZApiKey = z.object({
   id: ZId,
-  ...ownerFields,
+  ...accountOwnerFields,
   name: z.string(),
   environment: z.enum(API_KEY_ENVIRONMENTS),
   keyPrefix: z.string(),

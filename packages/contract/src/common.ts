@@ -142,9 +142,9 @@ export const ZScopeQuery = z.object({
 export const ZScopedPageQuery = ZPageQuery.extend(ZScopeQuery.shape);
 
 /** A record's owner as lists show it: the customer and its sub-account, by id and name. */
-export const ownerFields = { customerId: ZId, customerName: z.string(), accountId: ZId, accountName: z.string() };
+export const accountOwnerFields = { customerId: ZId, customerName: z.string(), accountId: ZId, accountName: z.string() };
 /** The same for records that may be customer-wide (no sub-account). */
-export const customerOwnerFields = { ...ownerFields, accountId: ZId.nullable(), accountName: z.string().nullable() };
+export const customerOwnerFields = { ...accountOwnerFields, accountId: ZId.nullable(), accountName: z.string().nullable() };
 
 export const END_BEFORE_START = 'The end date must not be before the start date';
 /**

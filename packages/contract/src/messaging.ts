@@ -1,9 +1,9 @@
 import { SegmentedMessage } from 'sms-segments-calculator';
 import { z } from 'zod';
 import {
+  accountOwnerFields,
   customerOwnerFields,
   optional,
-  ownerFields,
   ZAccountChoice,
   ZEmail,
   ZId,
@@ -342,7 +342,7 @@ export const ZCampaignEvent = z.object({
 export const ZCampaign = z.object({
   id: ZId,
   campaignCode: z.string(),
-  ...ownerFields,
+  ...accountOwnerFields,
   brandId: ZId,
   brandName: z.string(),
   name: z.string(),

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { optional, ownerFields, ZAccountChoice, ZId, ZIsoDate, ZIsoDateTime, ZPage, ZScopedPageQuery, ZSearch, ZText } from './common.ts';
+import {
+  accountOwnerFields,
+  optional,
+  ZAccountChoice,
+  ZId,
+  ZIsoDate,
+  ZIsoDateTime,
+  ZPage,
+  ZScopedPageQuery,
+  ZSearch,
+  ZText,
+} from './common.ts';
 import { ZE164 } from './phone.ts';
 
 export const NUMBER_TYPES = ['DID', 'TFN'] as const;
@@ -150,7 +161,7 @@ export const ZPortingRequest = z.object({
   currentCarrier: z.string().nullable(),
   /** The FOC date (a calendar day). */
   scheduledFor: ZIsoDate.nullable(),
-  ...ownerFields,
+  ...accountOwnerFields,
   documentCount: z.number().int(),
 });
 export type TPortingRequest = z.infer<typeof ZPortingRequest>;
