@@ -177,12 +177,13 @@ export const ZPortingEvent = z.object({
 });
 export type TPortingEvent = z.infer<typeof ZPortingEvent>;
 
+/** An uploaded file as lists show it (porting documents, ticket attachments). */
+export const storedFileFields = { fileName: z.string(), contentType: z.string(), sizeBytes: z.number().int() };
+
 export const ZPortingDocument = z.object({
   id: ZId,
   kind: z.enum(PORTING_DOCUMENT_KINDS),
-  fileName: z.string(),
-  contentType: z.string(),
-  sizeBytes: z.number().int(),
+  ...storedFileFields,
   uploadedByName: z.string().nullable(),
   createdAt: ZIsoDateTime,
 });

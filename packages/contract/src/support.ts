@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ZId, ZIsoDateTime, ZPageQuery, ZRequiredText, ZSortDir, ZText } from './common.ts';
-import { PORTING_DOCUMENT_MAX_BYTES, PORTING_DOCUMENT_TYPES, ZPortingDocumentFile, ZUploadPortingDocumentQuery } from './numbers.ts';
+import {
+  PORTING_DOCUMENT_MAX_BYTES,
+  PORTING_DOCUMENT_TYPES,
+  storedFileFields,
+  ZPortingDocumentFile,
+  ZUploadPortingDocumentQuery,
+} from './numbers.ts';
 import { toE164 } from './phone.ts';
 
 /** Support: tickets, the knowledge base and the service status page. */
@@ -81,9 +87,7 @@ export const ZTicketAttachmentParams = z.object({ id: ZId, attachmentId: ZId });
 
 export const ZTicketAttachment = z.object({
   id: ZId,
-  fileName: z.string(),
-  contentType: z.string(),
-  sizeBytes: z.number().int(),
+  ...storedFileFields,
   /** On an internal note: staff only. */
   internal: z.boolean(),
   commentId: ZId.nullable(),
