@@ -145,6 +145,8 @@ export const ZScopedPageQuery = ZPageQuery.extend(ZScopeQuery.shape);
 export const accountOwnerFields = { customerId: ZId, customerName: z.string(), accountId: ZId, accountName: z.string() };
 /** The same for records that may be customer-wide (no sub-account). */
 export const customerOwnerFields = { ...accountOwnerFields, accountId: ZId.nullable(), accountName: z.string().nullable() };
+/** The same for records that may be nobody's (a number in the inventory, the default rate deck). */
+export const optionalOwnerFields = { ...customerOwnerFields, customerId: ZId.nullable(), customerName: z.string().nullable() };
 
 export const END_BEFORE_START = 'The end date must not be before the start date';
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   accountOwnerFields,
   optional,
+  optionalOwnerFields,
   ZAccountChoice,
   ZId,
   ZIsoDate,
@@ -81,10 +82,7 @@ export const ZPhoneNumber = z.object({
   city: z.string().nullable(),
   state: z.string().nullable(),
   assignedAt: ZIsoDateTime.nullable(),
-  customerId: ZId.nullable(),
-  customerName: z.string().nullable(),
-  accountId: ZId.nullable(),
-  accountName: z.string().nullable(),
+  ...optionalOwnerFields,
 });
 export type TPhoneNumber = z.infer<typeof ZPhoneNumber>;
 export const ZPhoneNumberPage = ZPage(ZPhoneNumber);
