@@ -6,9 +6,14 @@ import { TWO_FACTOR_METHODS, TWO_FACTOR_MODES } from './users.ts';
 export const ZPortal = z.enum(['admin', 'customer']);
 export type TPortal = z.infer<typeof ZPortal>;
 
+/** A password as typed (sign-in, reset, sign-up); the policy is checked by the server against the settings. */
+export const ZPassword = ZText().min(1, 'Password is required').max(200);
+/** A random token handed out by the server: an emailed link's, a sign-in challenge's id. */
+export const ZIssuedToken = ZText().min(20).max(200);
+
 export const ZLoginBody = z.object({
   email: ZEmail,
-  password: ZText().min(1, 'Password is required').max(200),
+  password: ZPassword,
   remember: z.boolean().default(false),
   portal: ZPortal,
 });
@@ -74,8 +79,8 @@ export const ZSignedInResponse = z.object({ user: ZSessionUser });
 
 export const ZForgotPasswordBody = z.object({ email: ZEmail, portal: ZPortal });
 export const ZResetPasswordBody = z.object({
-  token: ZText().min(20).max(200),
-  password: ZText().min(1, 'Password is required').max(200),
+  token: ZIssuedToken,
+  password: ZPassword,
 });
 
 export const PASSWORDS_DIFFER = 'New passwords do not match';
@@ -152,7 +157,7 @@ export const TWO_FACTOR_ASK_MODES = ['every_login', 'once_per_computer'] as cons
 
 /** The sign-in's second step: a code from the app, or one of the recovery codes. */
 export const ZLoginTwoFactorBody = z.object({
-  challengeId: ZText().min(20).max(200),
+  challengeId: ZIssuedToken,
   code: ZText().trim().min(1, TWO_FACTOR_CODE_INVALID).max(40),
 });
 export type TLoginTwoFactorBody = z.infer<typeof ZLoginTwoFactorBody>;

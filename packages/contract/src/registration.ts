@@ -4,7 +4,7 @@
  * proven through an emailed link first; staff approve or reject the registration.
  */
 import { z } from 'zod';
-import { PASSWORDS_DIFFER } from './auth.ts';
+import { PASSWORDS_DIFFER, ZIssuedToken, ZPassword } from './auth.ts';
 import { ZEmail, ZIsoDateTime, ZRequiredText, ZText } from './common.ts';
 import { ZPhone } from './phone.ts';
 
@@ -36,7 +36,7 @@ export const ZRegisterBody = z
     state: ZText().trim().max(100).default(''),
     zipCode: ZText().trim().max(20).default(''),
     country: ZText().trim().max(100).default('United States'),
-    password: ZText().min(1, 'Password is required').max(200),
+    password: ZPassword,
     confirmPassword: ZText().min(1, 'Please confirm the password').max(200),
     acceptTerms: z.boolean().refine((v) => v, TERMS_REQUIRED),
   })
@@ -46,7 +46,7 @@ export type TRegisterBody = z.input<typeof ZRegisterBody>;
 export const ZRegisterResponse = z.object({ emailVerificationRequired: z.boolean(), message: z.string() });
 export type TRegisterResponse = z.infer<typeof ZRegisterResponse>;
 
-export const ZVerifyEmailBody = z.object({ token: ZText().min(20).max(200) });
+export const ZVerifyEmailBody = z.object({ token: ZIssuedToken });
 export const ZResendVerificationBody = z.object({ email: ZEmail });
 export const ZMessageResponse = z.object({ message: z.string() });
 
