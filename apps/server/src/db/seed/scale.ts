@@ -127,6 +127,16 @@ function picker(pools: AccountPool[], rand: () => number) {
   };
 }
 
+/** One of the items, chosen with rand. */
+const oneOf = <T>(rand: () => number, items: readonly T[]) => items[Math.floor(rand() * items.length)] as T;
+
+/** A chunk of COPY text: n lines, each made by `line`. */
+function chunk(n: number, line: () => string): string {
+  let out = '';
+  for (let i = 0; i < n; i++) out += line();
+  return out;
+}
+
 function remoteNumber(rand: () => number): string {
   const npa = 201 + Math.floor(rand() * 789);
   const nxx = 200 + Math.floor(rand() * 800);
@@ -140,7 +150,7 @@ const ABROAD = ['+44207946', '+447700900', '+5255', '+4930', '+331', '+61255'];
 /** The other end of an outbound call or message: now and then a number outside +1 (international). */
 function outboundRemote(rand: () => number, share: number): string {
   if (rand() >= share) return remoteNumber(rand);
-  const prefix = ABROAD[Math.floor(rand() * ABROAD.length)] as string;
+  const prefix = oneOf(rand, ABROAD);
   return `${prefix}${String(Math.floor(rand() * 1e6)).padStart(6, '0')}`;
 }
 
@@ -152,59 +162,51 @@ function callTime(rand: () => number, end: number): string {
   return new Date(at).toISOString();
 }
 
-function cdrChunk(n: number, pick: () => AccountPool, rand: () => number, end: number): string {
-  let out = '';
-  for (let i = 0; i < n; i++) {
-    const a = pick();
-    const own = a.voice[Math.floor(rand() * a.voice.length)] as string;
-    const outbound = rand() < 0.6;
-    const s = rand();
-    const status = s < 0.86 ? 'Completed' : s < 0.93 ? 'No Answer' : s < 0.97 ? 'Busy' : 'Failed';
-    const duration = status === 'Completed' ? Math.min(3600, 4 + Math.floor(-Math.log(1 - rand()) * 165)) : 0;
-    const remote = outbound ? outboundRemote(rand, 0.04) : remoteNumber(rand);
-    const startedAt = callTime(rand, end);
-    // rated as it enters, against the account's deck
-    const cost = a.rater
-      ? rateCall(a.rater, {
-          direction: outbound ? 'Outbound' : 'Inbound',
-          toNumber: outbound ? remote : own,
-          startedAt: new Date(startedAt),
-          durationSeconds: duration,
-        }).cost.toFixed(4)
-      : '0.0000';
-    out += `${a.customerId},${a.id},${randomUUID()},${outbound ? own : remote},${outbound ? remote : own},${startedAt},${duration},${status},${outbound ? 'Outbound' : 'Inbound'},${cost}\n`;
-  }
-  return out;
+/** One CDR of the account, as a COPY line. */
+function cdrLine(a: AccountPool, rand: () => number, end: number): string {
+  const own = oneOf(rand, a.voice);
+  const outbound = rand() < 0.6;
+  const s = rand();
+  const status = s < 0.86 ? 'Completed' : s < 0.93 ? 'No Answer' : s < 0.97 ? 'Busy' : 'Failed';
+  const duration = status === 'Completed' ? Math.min(3600, 4 + Math.floor(-Math.log(1 - rand()) * 165)) : 0;
+  const remote = outbound ? outboundRemote(rand, 0.04) : remoteNumber(rand);
+  const startedAt = callTime(rand, end);
+  // rated as it enters, against the account's deck
+  const cost = a.rater
+    ? rateCall(a.rater, {
+        direction: outbound ? 'Outbound' : 'Inbound',
+        toNumber: outbound ? remote : own,
+        startedAt: new Date(startedAt),
+        durationSeconds: duration,
+      }).cost.toFixed(4)
+    : '0.0000';
+  return `${a.customerId},${a.id},${randomUUID()},${outbound ? own : remote},${outbound ? remote : own},${startedAt},${duration},${status},${outbound ? 'Outbound' : 'Inbound'},${cost}\n`;
 }
 
-function messageChunk(n: number, pick: () => AccountPool, rand: () => number, end: number): string {
-  let out = '';
-  for (let i = 0; i < n; i++) {
-    const a = pick();
-    const own = a.sms[Math.floor(rand() * a.sms.length)] as string;
-    const outbound = rand() < 0.7;
-    const mms = rand() < 0.08;
-    const s = rand();
-    const status = s < 0.94 ? 'Delivered' : s < 0.98 ? 'Failed' : 'Sent';
-    const segments = mms ? 1 : 1 + Math.floor(rand() ** 4 * 3);
-    const cost = (mms ? 0.02 : segments * 0.0075).toFixed(4);
-    const remote = outbound ? outboundRemote(rand, 0.02) : remoteNumber(rand);
-    const sentAt = callTime(rand, end);
-    // its last status change: received at once (inbound), else handed to the carrier, then
-    // delivered a few seconds later (the Delivered event written after the load) or failed
-    const sent = Date.parse(sentAt);
-    const handed = sent + 80 + Math.floor(rand() * 520);
-    const changed = !outbound
-      ? sent
-      : status === 'Delivered'
-        ? handed + 400 + Math.round(-Math.log(1 - rand()) * 2_500)
-        : status === 'Failed'
-          ? handed + 1_000 + Math.floor(rand() * 19_000)
-          : handed;
-    const updatedAt = new Date(Math.min(changed, end)).toISOString();
-    out += `${a.customerId},${a.id},SM${randomUUID().replaceAll('-', '')},${outbound ? own : remote},${outbound ? remote : own},${mms ? 'MMS' : 'SMS'},${outbound ? 'Outbound' : 'Inbound'},${status},${segments},${cost},${sentAt},${updatedAt}\n`;
-  }
-  return out;
+/** One message of the account, as a COPY line. */
+function messageLine(a: AccountPool, rand: () => number, end: number): string {
+  const own = oneOf(rand, a.sms);
+  const outbound = rand() < 0.7;
+  const mms = rand() < 0.08;
+  const s = rand();
+  const status = s < 0.94 ? 'Delivered' : s < 0.98 ? 'Failed' : 'Sent';
+  const segments = mms ? 1 : 1 + Math.floor(rand() ** 4 * 3);
+  const cost = (mms ? 0.02 : segments * 0.0075).toFixed(4);
+  const remote = outbound ? outboundRemote(rand, 0.02) : remoteNumber(rand);
+  const sentAt = callTime(rand, end);
+  // its last status change: received at once (inbound), else handed to the carrier, then
+  // delivered a few seconds later (the Delivered event written after the load) or failed
+  const sent = Date.parse(sentAt);
+  const handed = sent + 80 + Math.floor(rand() * 520);
+  const changed = !outbound
+    ? sent
+    : status === 'Delivered'
+      ? handed + 400 + Math.round(-Math.log(1 - rand()) * 2_500)
+      : status === 'Failed'
+        ? handed + 1_000 + Math.floor(rand() * 19_000)
+        : handed;
+  const updatedAt = new Date(Math.min(changed, end)).toISOString();
+  return `${a.customerId},${a.id},SM${randomUUID().replaceAll('-', '')},${outbound ? own : remote},${outbound ? remote : own},${mms ? 'MMS' : 'SMS'},${outbound ? 'Outbound' : 'Inbound'},${status},${segments},${cost},${sentAt},${updatedAt}\n`;
 }
 
 type ChunkMaker = (n: number) => string;
@@ -352,8 +354,15 @@ export async function scale(database: Database, opts: ScaleOptions): Promise<Sca
   const pickVoice = picker(voice, rand);
   const pickSms = picker(sms, rand);
   await withoutSecondaryIndexes(database, ['cdrs', 'messages', 'message_events'], async () => {
-    await copyRows(database, 'cdrs', CDR_COLUMNS, opts.cdrs, (n) => cdrChunk(n, pickVoice, rand, end), progress);
-    await copyRows(database, 'messages', MESSAGE_COLUMNS, opts.messages, (n) => messageChunk(n, pickSms, rand, end), progress);
+    await copyRows(database, 'cdrs', CDR_COLUMNS, opts.cdrs, (n) => chunk(n, () => cdrLine(pickVoice(), rand, end)), progress);
+    await copyRows(
+      database,
+      'messages',
+      MESSAGE_COLUMNS,
+      opts.messages,
+      (n) => chunk(n, () => messageLine(pickSms(), rand, end)),
+      progress,
+    );
     await deliveryEvents(database, afterMessage);
   });
   // The rate counts the index rebuild too: it is part of loading the rows.
