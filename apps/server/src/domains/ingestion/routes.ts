@@ -1,4 +1,4 @@
-import { ZApiError, ZIdParams } from '@portal/contract/common';
+import { ZApiError } from '@portal/contract/common';
 import {
   INGEST_BATCH_LIMIT,
   ZIngestCdrsBody,
@@ -21,31 +21,22 @@ import * as service from './service.ts';
 
 /** Platform tokens (staff Admin: the Platform tab of /admin/api). */
 export async function platformTokenRoutes(fastify: FastifyInstance) {
-  const route = routesFor(fastify, ['ingestion']);
-  route.get(
-    '/api/platform-tokens',
-    { permission: 'platform.manage', summary: 'Platform tokens (never the tokens themselves)', response: ZPlatformTokenList },
-    (req) => service.listTokens(req.ctx),
+  const route = routesFor(fastify, ['ingestion'], 'platform.manage');
+  route.get('/api/platform-tokens', { summary: 'Platform tokens (never the tokens themselves)', response: ZPlatformTokenList }, (req) =>
+    service.listTokens(req.ctx),
   );
-  route.post(
+  route.create(
     '/api/platform-tokens',
     {
-      permission: 'platform.manage',
       summary: 'Create a platform token for /ingest/v1: the whole token is in this answer and never again',
       body: ZPlatformTokenBody,
       response: ZPlatformTokenCreated,
-      status: 201,
     },
     (req) => service.createToken(req.ctx, req.body),
   );
   route.post(
     '/api/platform-tokens/:id/revoke',
-    {
-      permission: 'platform.manage',
-      summary: 'Revoke a platform token (refused from the next request)',
-      params: ZIdParams,
-      response: ZPlatformToken,
-    },
+    { summary: 'Revoke a platform token (refused from the next request)', response: ZPlatformToken },
     (req) => service.revokeToken(req.ctx, req.params.id),
   );
 }
