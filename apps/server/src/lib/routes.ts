@@ -51,7 +51,8 @@ export interface RouteSpec<P extends Schema | undefined, Q extends Schema | unde
   rateLimit?: { max: number; timeWindow: number };
   /**
    * A file as the raw body (lib/upload.ts, with `acceptUploads`) to the record of the path's `:id`:
-   * the body may be as large as a file, and `admit` refuses the upload before the body is read.
+   * the body may be as large as a file, and this check (the service's) refuses the upload before
+   * the body is read (sign-in and permission are checked on request, before it).
    */
   upload?: (ctx: Ctx, id: string, contentLength: string | undefined) => Promise<unknown>;
   /** Fastify route options beyond these (compression). */
@@ -146,7 +147,7 @@ export function routesFor(fastify: FastifyInstance, tags: string[], access?: Rou
       ...spec.options,
       ...(admit
         ? {
-            bodyLimit: UPLOAD_BODY_LIMIT, // sign-in and permission are checked on request; the record and the size here, before the body is read
+            bodyLimit: UPLOAD_BODY_LIMIT,
             preParsing: async (req: FastifyRequest) => {
               const { id } = req.params as { id: string };
               if (ZId.safeParse(id).success) await admit(req.ctx, id, req.headers['content-length']);
