@@ -181,12 +181,11 @@ export function routesFor(fastify: FastifyInstance, tags: string[], access?: Rou
 
   const add = (method: Method, status: 200 | 201 = 200) =>
     ((url: string, spec: AnySpec, handler: AnyHandler) => declare(method, status, url, spec, handler)) as Declare<boolean>;
-  const download = <F>(response: Schema, send: (reply: FastifyReply, file: F) => unknown) =>
-    ((url: string, spec: Omit<AnySpec, 'response'>, handler: (req: FastifyRequest, reply: FastifyReply) => Promise<F>) =>
-      declare('GET', 200, url, { ...spec, response }, async (req, reply) => send(reply, await handler(req, reply)))) as DeclareDownload<
-      boolean,
-      F
-    >;
+  const download = <F>(response: Schema, send: (reply: FastifyReply, file: F) => unknown) => {
+    const declareDownload = (url: string, spec: Omit<AnySpec, 'response'>, handler: AnyHandler) =>
+      declare('GET', 200, url, { ...spec, response }, async (req, reply) => send(reply, (await handler(req, reply)) as F));
+    return declareDownload as DeclareDownload<boolean, F>;
+  };
 
   return {
     get: add('GET'),
