@@ -17,7 +17,7 @@ import {
   ZTwoFactorStatus,
   ZUnlockSignInBody,
 } from '@portal/contract/auth';
-import { ZApiError, ZOk } from '@portal/contract/common';
+import { ZOk } from '@portal/contract/common';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { routesFor } from '../../lib/routes.ts';
 import { clearSessionCookie, setSessionCookie, setTrustedDeviceCookie, TRUSTED_DEVICE_COOKIE } from '../../plugins/auth.ts';
@@ -42,7 +42,7 @@ import {
 } from './service.ts';
 
 export async function authRoutes(fastify: FastifyInstance) {
-  const route = routesFor(fastify, ['auth']);
+  const route = routesFor(fastify, ['auth'], 'signedIn');
   const { app } = route;
 
   route.get('/api/auth/session', { permission: 'public', summary: 'The signed-in user, if any', response: ZSessionResponse }, (req) =>
@@ -59,8 +59,8 @@ export async function authRoutes(fastify: FastifyInstance) {
       summary: 'Sign in to the admin or the customer portal',
       body: ZLoginBody,
       response: ZLoginResponse,
-      errors: { 423: ZApiError },
-      options: { config: { rateLimit: signInLimit } },
+      errors: [423],
+      rateLimit: signInLimit,
     },
     async (req, reply) => {
       const result = await login(req.ctx, req.body, req.cookies[TRUSTED_DEVICE_COOKIE]);
@@ -83,8 +83,8 @@ export async function authRoutes(fastify: FastifyInstance) {
       summary: "Sign-in's second step: the code from the authenticator app (or a recovery code) for the password's challenge",
       body: ZLoginTwoFactorBody,
       response: ZSignedInResponse,
-      errors: { 423: ZApiError },
-      options: { config: { rateLimit: signInLimit } },
+      errors: [423],
+      rateLimit: signInLimit,
     },
     async (req, reply) => {
       const result = await completeTwoFactorSignIn(req.ctx, req.body);
@@ -95,21 +95,16 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   route.get(
     '/api/auth/two-factor',
-    {
-      permission: 'signedIn',
-      summary: "The signed-in user's two-factor sign-in: on or off, when it is asked, codes left",
-      response: ZTwoFactorStatus,
-    },
+    { summary: "The signed-in user's two-factor sign-in: on or off, when it is asked, codes left", response: ZTwoFactorStatus },
     (req) => twoFactorStatus(req.ctx),
   );
 
   route.post(
     '/api/auth/two-factor/setup',
     {
-      permission: 'signedIn',
       summary: 'Start two-factor setup: a new secret as a QR code, an otpauth:// link and the key to type',
       response: ZTwoFactorSetup,
-      errors: { 409: ZApiError },
+      errors: [409],
     },
     (req) => startTwoFactorSetup(req.ctx),
   );
@@ -117,12 +112,11 @@ export async function authRoutes(fastify: FastifyInstance) {
   route.post(
     '/api/auth/two-factor/enable',
     {
-      permission: 'signedIn',
       summary: 'Verify & Enable: a code from the new secret turns two-factor on; ten recovery codes are answered once',
       body: ZEnableTwoFactorBody,
       response: ZRecoveryCodes,
-      errors: { 409: ZApiError },
-      options: { config: { rateLimit: signInLimit } },
+      errors: [409],
+      rateLimit: signInLimit,
     },
     (req) => enableTwoFactor(req.ctx, req.body),
   );
@@ -130,28 +124,23 @@ export async function authRoutes(fastify: FastifyInstance) {
   route.post(
     '/api/auth/two-factor/disable',
     {
-      permission: 'signedIn',
       summary: 'Turn two-factor off, proven with a current code, a recovery code or the password',
       body: ZDisableTwoFactorBody,
       response: ZOk,
-      errors: { 409: ZApiError, 423: ZApiError },
-      options: { config: { rateLimit: signInLimit } },
+      errors: [409, 423],
+      rateLimit: signInLimit,
     },
-    async (req) => {
-      await disableTwoFactor(req.ctx, req.body);
-      return { ok: true as const };
-    },
+    (req) => disableTwoFactor(req.ctx, req.body),
   );
 
   route.post(
     '/api/auth/two-factor/recovery-codes',
     {
-      permission: 'signedIn',
       summary: 'Make ten new recovery codes (the old ones stop working), after a current code',
       body: ZRegenerateRecoveryCodesBody,
       response: ZRecoveryCodes,
-      errors: { 409: ZApiError, 423: ZApiError },
-      options: { config: { rateLimit: signInLimit } },
+      errors: [409, 423],
+      rateLimit: signInLimit,
     },
     (req) => regenerateRecoveryCodes(req.ctx, req.body.code),
   );
@@ -159,7 +148,6 @@ export async function authRoutes(fastify: FastifyInstance) {
   route.post('/api/auth/logout', { permission: 'public', summary: 'End the session', response: ZOk }, async (req, reply) => {
     await logout(req.ctx);
     clearSessionCookie(app, reply);
-    return { ok: true as const };
   });
 
   route.post(
@@ -169,12 +157,9 @@ export async function authRoutes(fastify: FastifyInstance) {
       summary: 'Email a password reset link (the answer does not tell whether the address exists)',
       body: ZForgotPasswordBody,
       response: ZOk,
-      options: { config: { rateLimit: resetLimit } },
+      rateLimit: resetLimit,
     },
-    async (req) => {
-      await requestPasswordReset(req.ctx, req.body.email, req.body.portal);
-      return { ok: true as const };
-    },
+    (req) => requestPasswordReset(req.ctx, req.body.email, req.body.portal),
   );
 
   route.post(
@@ -184,36 +169,25 @@ export async function authRoutes(fastify: FastifyInstance) {
       summary: 'Choose a new password with an emailed reset token',
       body: ZResetPasswordBody,
       response: ZOk,
-      options: { config: { rateLimit: resetLimit } },
+      rateLimit: resetLimit,
     },
-    async (req) => {
-      await resetPassword(req.ctx, req.body.token, req.body.password);
-      return { ok: true as const };
-    },
+    (req) => resetPassword(req.ctx, req.body.token, req.body.password),
   );
 
   route.post(
     '/api/auth/password',
     {
-      permission: 'signedIn',
       summary: "Change the signed-in user's password (their other sessions end)",
       body: ZChangePasswordBody,
       response: ZOk,
-      options: { config: { rateLimit: resetLimit } },
+      rateLimit: resetLimit,
     },
-    async (req) => {
-      await changePassword(req.ctx, req.body);
-      return { ok: true as const };
-    },
+    (req) => changePassword(req.ctx, req.body),
   );
 
   route.post(
     '/api/auth/impersonation/exit',
-    {
-      permission: 'signedIn',
-      summary: 'End "Viewing as" and return to the staff session, at the customer\'s detail page',
-      response: ZExitImpersonationResponse,
-    },
+    { summary: 'End "Viewing as" and return to the staff session, at the customer\'s detail page', response: ZExitImpersonationResponse },
     async (req, reply) => {
       const { token, redirectTo } = await exitImpersonation(req.ctx);
       setSessionCookie(app, reply, token, false);
@@ -239,9 +213,6 @@ export async function authRoutes(fastify: FastifyInstance) {
       body: ZUnlockSignInBody,
       response: ZOk,
     },
-    async (req) => {
-      await unlockSignIn(req.ctx, req.body.email);
-      return { ok: true as const };
-    },
+    (req) => unlockSignIn(req.ctx, req.body.email),
   );
 }

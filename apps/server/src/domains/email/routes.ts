@@ -12,7 +12,7 @@ export async function emailRoutes(fastify: FastifyInstance) {
     {
       permission: 'outbox.read',
       summary: 'Emails the portal sent or kept (no SMTP server configured), newest first',
-      querystring: ZListOutboxQuery,
+      query: ZListOutboxQuery,
       response: ZOutboxPage,
     },
     (req) => listOutbox(app.db, req.query, { showLinks: app.config.PORTAL_OUTBOX_SHOW_LINKS }),

@@ -19,22 +19,21 @@ export function startDraining(app: FastifyInstance): void {
 }
 
 export async function healthRoutes(fastify: FastifyInstance) {
-  const route = routesFor(fastify, ['health']);
+  const route = routesFor(fastify, ['health'], 'public');
   const { app } = route;
   let shuttingDown = false;
   app.addHook('preClose', async () => {
     shuttingDown = true;
   });
 
-  route.get('/healthz', { permission: 'public', summary: 'The process is up', response: ZHealth }, async () => ({ status: 'ok' }));
+  route.get('/healthz', { summary: 'The process is up', response: ZHealth }, async () => ({ status: 'ok' }));
 
   route.get(
     '/readyz',
     {
-      permission: 'public',
       summary: 'Ready to serve: the database answers and, where this instance runs them, the job workers run',
       response: ZHealth,
-      errors: { 503: ZHealth },
+      answers: { 503: ZHealth },
     },
     async (_req, reply) => {
       if (shuttingDown || draining.has(app.server)) return reply.code(503).send({ status: 'shutting down' });

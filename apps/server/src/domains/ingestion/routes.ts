@@ -1,4 +1,3 @@
-import { ZApiError, ZIdParams } from '@portal/contract/common';
 import {
   INGEST_BATCH_LIMIT,
   ZIngestCdrsBody,
@@ -12,40 +11,31 @@ import {
   ZPlatformTokenCreated,
   ZPlatformTokenList,
 } from '@portal/contract/ingestion';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { type Ctx, requestCtx } from '../../lib/context.ts';
 import { routesFor } from '../../lib/routes.ts';
+import { bearerToken, errorAnswer, jsonSchema, registerTokenApi, tokenApiDocument } from '../../lib/token-api.ts';
 import * as service from './service.ts';
 
 /** Platform tokens (staff Admin: the Platform tab of /admin/api). */
 export async function platformTokenRoutes(fastify: FastifyInstance) {
-  const route = routesFor(fastify, ['ingestion']);
-  route.get(
-    '/api/platform-tokens',
-    { permission: 'platform.manage', summary: 'Platform tokens (never the tokens themselves)', response: ZPlatformTokenList },
-    (req) => service.listTokens(req.ctx),
+  const route = routesFor(fastify, ['ingestion'], 'platform.manage');
+  route.get('/api/platform-tokens', { summary: 'Platform tokens (never the tokens themselves)', response: ZPlatformTokenList }, (req) =>
+    service.listTokens(req.ctx),
   );
-  route.post(
+  route.create(
     '/api/platform-tokens',
     {
-      permission: 'platform.manage',
       summary: 'Create a platform token for /ingest/v1: the whole token is in this answer and never again',
       body: ZPlatformTokenBody,
       response: ZPlatformTokenCreated,
-      status: 201,
     },
     (req) => service.createToken(req.ctx, req.body),
   );
   route.post(
     '/api/platform-tokens/:id/revoke',
-    {
-      permission: 'platform.manage',
-      summary: 'Revoke a platform token (refused from the next request)',
-      params: ZIdParams,
-      response: ZPlatformToken,
-    },
+    { summary: 'Revoke a platform token (refused from the next request)', response: ZPlatformToken },
     (req) => service.revokeToken(req.ctx, req.params.id),
   );
 }
@@ -93,61 +83,43 @@ const OPERATIONS: Operation[] = [
 
 /** The OpenAPI 3.1 document of /ingest/v1, from the schemas the routes validate with. */
 export function ingestOpenApi(brand: string) {
-  const json = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' });
-  const error = { description: 'Error', content: { 'application/json': { schema: json(ZApiError, 'output') } } };
   const paths: Record<string, unknown> = {};
   for (const op of OPERATIONS) {
     paths[`/ingest/v1${op.path}`] = {
       post: {
         summary: op.summary,
         operationId: `ingest${op.path.replace(/[/-](\w)/g, (_m, c: string) => c.toUpperCase())}`,
-        requestBody: { required: true, content: { 'application/json': { schema: json(op.body, 'input') } } },
+        requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input') } } },
         responses: {
-          200: { description: 'What went in', content: { 'application/json': { schema: json(op.response, 'output') } } },
-          400: error,
-          401: error,
-          413: error,
+          200: { description: 'What went in', content: { 'application/json': { schema: jsonSchema(op.response, 'output') } } },
+          400: errorAnswer,
+          401: errorAnswer,
+          413: errorAnswer,
         },
       },
     };
   }
-  return {
-    openapi: '3.1.0',
-    info: {
+  return tokenApiDocument(
+    {
       title: `${brand} platform ingestion API`,
-      version: '1.0.0',
       description: `For the provider's own switch and SMS gateway. Send \`Authorization: Bearer <platform token>\` (created by a staff Admin on the API Access screen, Platform tab). Batches of up to ${INGEST_BATCH_LIMIT.toLocaleString('en-US')} records (10 MB). Every answer carries \`x-request-id\`; errors are \`{ "error": { "code", "message", "fields"?, "requestId" } }\`; a batch that fails validation is refused whole (400, with the field of each problem, e.g. \`records.3.to\`).`,
     },
-    servers: [{ url: '/' }],
-    components: { securitySchemes: { platformToken: { type: 'http', scheme: 'bearer' } } },
-    security: [{ platformToken: [] }],
+    'platformToken',
     paths,
-  };
+  );
 }
-
-const bearer = (req: FastifyRequest) => {
-  const header = req.headers.authorization;
-  return typeof header === 'string' && /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '').trim() : null;
-};
 
 /** The ingestion endpoints: their own context under /ingest/v1, with the platform token check and a larger body limit. */
 export async function ingestRoutes(app: FastifyInstance) {
-  await app.register(
-    async (ingest) => {
-      const api = ingest.withTypeProvider<ZodTypeProvider>();
-      ingest.get('/openapi.json', async () => ingestOpenApi(app.config.PORTAL_BRAND));
-      ingest.setNotFoundHandler((req, reply) => {
-        reply
-          .code(404)
-          .send({ error: { code: 'NOT_FOUND', message: `No operation ${req.method} ${req.url.split('?')[0]}`, requestId: req.id } });
-      });
-      ingest.addHook('onRequest', async (req) => {
-        if (req.url === '/ingest/v1/openapi.json' || req.url.startsWith('/ingest/v1/openapi.json?')) return;
-        const actor = await service.authenticatePlatformToken(requestCtx(app, req, null), bearer(req));
-        req.ctx = requestCtx(app, req, actor);
-      });
+  await registerTokenApi(app, '/ingest/v1', {
+    document: () => ingestOpenApi(app.config.PORTAL_BRAND),
+    authenticate: async (req) => {
+      const actor = await service.authenticatePlatformToken(requestCtx(app, req, null), bearerToken(req));
+      req.ctx = requestCtx(app, req, actor);
+    },
+    declare: (ingest) => {
       for (const op of OPERATIONS) {
-        api.route({
+        ingest.route({
           method: 'POST',
           url: op.path,
           bodyLimit: INGEST_BODY_LIMIT,
@@ -156,6 +128,5 @@ export async function ingestRoutes(app: FastifyInstance) {
         });
       }
     },
-    { prefix: '/ingest/v1' },
-  );
+  });
 }

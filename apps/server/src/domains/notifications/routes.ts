@@ -1,4 +1,4 @@
-import { ZIdParams, ZOk } from '@portal/contract/common';
+import { ZOk } from '@portal/contract/common';
 import {
   ZListNotificationsQuery,
   ZNotificationList,
@@ -12,7 +12,7 @@ import { routesFor } from '../../lib/routes.ts';
 import { clearAll, getNotificationSettings, list, markAllRead, saveNotificationSettings, setRead, unreadCount } from './service.ts';
 
 export async function notificationRoutes(fastify: FastifyInstance) {
-  const route = routesFor(fastify, ['notifications']);
+  const route = routesFor(fastify, ['notifications'], 'signedIn');
   /**
    * The open live streams: ended when the server closes (a stream never ends by itself). By then a
    * rolling restart's drain has turned the balancer away from this instance: each stream is told to
@@ -27,62 +27,31 @@ export async function notificationRoutes(fastify: FastifyInstance) {
 
   route.get(
     '/api/notifications',
-    {
-      permission: 'signedIn',
-      summary: "The caller's notifications, newest first",
-      cache: true,
-      querystring: ZListNotificationsQuery,
-      response: ZNotificationList,
-    },
+    { summary: "The caller's notifications, newest first", cache: true, query: ZListNotificationsQuery, response: ZNotificationList },
     (req) => list(req.ctx, req.query.limit, req.query.unreadOnly),
   );
 
-  route.post('/api/notifications/read-all', { permission: 'signedIn', summary: 'Mark all as read', response: ZOk }, async (req) => {
-    await markAllRead(req.ctx);
-    return { ok: true as const };
-  });
+  route.post('/api/notifications/read-all', { summary: 'Mark all as read', response: ZOk }, (req) => markAllRead(req.ctx));
 
-  route.post(
-    '/api/notifications/:id/read',
-    { permission: 'signedIn', summary: 'Mark one as read', params: ZIdParams, response: ZOk },
-    async (req) => {
-      await setRead(req.ctx, req.params.id, true);
-      return { ok: true as const };
-    },
+  route.post('/api/notifications/:id/read', { summary: 'Mark one as read', response: ZOk }, (req) => setRead(req.ctx, req.params.id, true));
+
+  route.post('/api/notifications/:id/unread', { summary: 'Mark one as unread', response: ZOk }, (req) =>
+    setRead(req.ctx, req.params.id, false),
   );
 
-  route.post(
-    '/api/notifications/:id/unread',
-    { permission: 'signedIn', summary: 'Mark one as unread', params: ZIdParams, response: ZOk },
-    async (req) => {
-      await setRead(req.ctx, req.params.id, false);
-      return { ok: true as const };
-    },
-  );
-
-  route.delete(
-    '/api/notifications',
-    { permission: 'signedIn', summary: "Clear all (delete the caller's notifications)", response: ZOk },
-    async (req) => {
-      await clearAll(req.ctx);
-      return { ok: true as const };
-    },
+  route.delete('/api/notifications', { summary: "Clear all (delete the caller's notifications)", response: ZOk }, (req) =>
+    clearAll(req.ctx),
   );
 
   route.get(
     '/api/notifications/settings',
-    { permission: 'signedIn', summary: "The caller's notification settings flags and center preferences", response: ZNotificationSettings },
+    { summary: "The caller's notification settings flags and center preferences", response: ZNotificationSettings },
     (req) => getNotificationSettings(req.ctx),
   );
 
   route.put(
     '/api/notifications/settings',
-    {
-      permission: 'signedIn',
-      summary: 'Save notification settings flags and/or preferences',
-      body: ZNotificationSettingsBody,
-      response: ZNotificationSettings,
-    },
+    { summary: 'Save notification settings flags and/or preferences', body: ZNotificationSettingsBody, response: ZNotificationSettings },
     (req) => saveNotificationSettings(req.ctx, req.body),
   );
 
@@ -93,7 +62,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
    */
   route.get(
     '/api/notifications/stream',
-    { permission: 'signedIn', summary: 'Live unread count (text/event-stream)', response: z.string().describe('text/event-stream') },
+    { summary: 'Live unread count (text/event-stream)', response: z.string().describe('text/event-stream') },
     async (req, reply) => {
       const user = req.ctx.actor?.type === 'user' ? req.ctx.actor.userId : null;
       if (!user) return '' as never;

@@ -1,4 +1,3 @@
-import { ZApiError, ZIdParams } from '@portal/contract/common';
 import {
   ZAssignNumbersBody,
   ZChangePortingStatusBody,
@@ -15,21 +14,19 @@ import {
   ZPortability,
   ZPortabilityBody,
   ZPortingDetail,
-  ZPortingDocumentParams,
   ZPortingPage,
   ZRemoveNumbersBody,
   ZScopeQuery,
   ZUploadPortingDocumentQuery,
 } from '@portal/contract/numbers';
 import type { FastifyInstance } from 'fastify';
-import { sendExport, ZCsv } from '../../lib/export.ts';
 import { routesFor } from '../../lib/routes.ts';
-import { acceptUploads, sendStoredFile, UPLOAD_BODY_LIMIT, ZStoredFile } from '../../lib/upload.ts';
+import { acceptUploads } from '../../lib/upload.ts';
 import * as service from './service.ts';
 
 /** Phone numbers and number porting (spec 2.8), for both portals: the session decides the scope. */
 export async function numberRoutes(fastify: FastifyInstance) {
-  const route = routesFor(fastify, ['numbers']);
+  const route = routesFor(fastify, ['numbers'], { read: 'numbers.read', write: 'numbers.write' });
   const { app } = route;
 
   // Porting documents arrive as the raw request body (PDF, PNG or JPEG); the service checks the
@@ -38,59 +35,37 @@ export async function numberRoutes(fastify: FastifyInstance) {
 
   route.get(
     '/api/numbers',
-    {
-      permission: 'numbers.read',
-      summary: 'Assigned phone numbers in scope',
-      cache: true,
-      querystring: ZListNumbersQuery,
-      response: ZPhoneNumberPage,
-    },
+    { summary: 'Assigned phone numbers in scope', cache: true, query: ZListNumbersQuery, response: ZPhoneNumberPage },
     (req) => service.listNumbers(req.ctx, req.query),
   );
 
   route.get(
     '/api/numbers/summary',
-    { permission: 'numbers.read', summary: 'The four summary cards', cache: true, querystring: ZScopeQuery, response: ZNumberSummary },
+    { summary: 'The four summary cards', cache: true, query: ZScopeQuery, response: ZNumberSummary },
     (req) => service.numberSummary(req.ctx, req.query),
   );
 
-  route.get(
+  route.export(
     '/api/numbers/export',
-    {
-      permission: 'numbers.read',
-      summary: 'The filtered list as CSV',
-      querystring: ZExportNumbersQuery,
-      response: ZCsv,
-      options: { compress: false },
-    },
-    async (req, reply) => sendExport(reply, await service.exportNumbers(req.ctx, req.query)),
+    { summary: 'The filtered list as CSV', query: ZExportNumbersQuery, options: { compress: false } },
+    (req) => service.exportNumbers(req.ctx, req.query),
   );
 
   route.post(
     '/api/numbers/move',
-    {
-      permission: 'numbers.write',
-      summary: 'Move numbers to another account of the same customer',
-      body: ZMoveNumbersBody,
-      response: ZNumbersChanged,
-    },
+    { summary: 'Move numbers to another account of the same customer', body: ZMoveNumbersBody, response: ZNumbersChanged },
     (req) => service.moveNumbers(req.ctx, req.body),
   );
 
   route.post(
     '/api/numbers/remove',
-    {
-      permission: 'numbers.write',
-      summary: "Release numbers to the provider's inventory",
-      body: ZRemoveNumbersBody,
-      response: ZNumbersChanged,
-    },
+    { summary: "Release numbers to the provider's inventory", body: ZRemoveNumbersBody, response: ZNumbersChanged },
     (req) => service.removeNumbers(req.ctx, req.body),
   );
 
   route.get(
     '/api/numbers/inventory',
-    { permission: 'numbers.assign', summary: "Search the provider's inventory", querystring: ZInventoryQuery, response: ZInventoryList },
+    { permission: 'numbers.assign', summary: "Search the provider's inventory", query: ZInventoryQuery, response: ZInventoryList },
     (req) => service.searchInventory(req.ctx, req.query),
   );
 
@@ -101,7 +76,7 @@ export async function numberRoutes(fastify: FastifyInstance) {
       summary: 'Add inventory numbers to an account',
       body: ZAssignNumbersBody,
       response: ZNumbersChanged,
-      errors: { 409: ZApiError },
+      errors: [409],
     },
     (req) => service.assignNumbers(req.ctx, req.body),
   );
@@ -113,33 +88,18 @@ export async function numberRoutes(fastify: FastifyInstance) {
   );
 
   // -------------------------------------------------------------------------------------------
-  route.get(
-    '/api/porting',
-    { permission: 'numbers.read', summary: 'Porting requests in scope', querystring: ZListPortingQuery, response: ZPortingPage },
-    (req) => service.listPorting(req.ctx, req.query),
+  route.get('/api/porting', { summary: 'Porting requests in scope', query: ZListPortingQuery, response: ZPortingPage }, (req) =>
+    service.listPorting(req.ctx, req.query),
   );
 
-  route.post(
+  route.create(
     '/api/porting',
-    {
-      permission: 'porting.write',
-      summary: 'Request to port a number in',
-      body: ZCreatePortingBody,
-      response: ZPortingDetail,
-      status: 201,
-    },
+    { permission: 'porting.write', summary: 'Request to port a number in', body: ZCreatePortingBody, response: ZPortingDetail },
     (req) => service.createPorting(req.ctx, req.body),
   );
 
-  route.get(
-    '/api/porting/:id',
-    {
-      permission: 'numbers.read',
-      summary: 'A porting request with its timeline and documents',
-      params: ZIdParams,
-      response: ZPortingDetail,
-    },
-    (req) => service.portingDetail(req.ctx, req.params.id),
+  route.get('/api/porting/:id', { summary: 'A porting request with its timeline and documents', response: ZPortingDetail }, (req) =>
+    service.portingDetail(req.ctx, req.params.id),
   );
 
   route.post(
@@ -147,39 +107,28 @@ export async function numberRoutes(fastify: FastifyInstance) {
     {
       permission: 'porting.manage',
       summary: "Move a request to another status (notifies the customer's users)",
-      params: ZIdParams,
       body: ZChangePortingStatusBody,
       response: ZPortingDetail,
-      errors: { 409: ZApiError },
+      errors: [409],
     },
     (req) => service.changePortingStatus(req.ctx, req.params.id, req.body),
   );
 
-  route.post(
+  route.create(
     '/api/porting/:id/documents',
     {
       permission: 'porting.write',
       summary:
         'Upload a document (the file is the body: application/pdf, image/png or image/jpeg, at most 10 MB; 10 files and 50 MB per request, 500 MB per customer)',
-      params: ZIdParams,
-      querystring: ZUploadPortingDocumentQuery,
+      query: ZUploadPortingDocumentQuery,
       response: ZPortingDetail,
-      status: 201,
-      errors: { 409: ZApiError, 411: ZApiError, 413: ZApiError },
-      options: {
-        bodyLimit: UPLOAD_BODY_LIMIT, // sign-in and permission are checked on request; size and quotas here, before the body is read
-        preParsing: async (req) => {
-          const { id } = req.params as { id: string };
-          if (ZIdParams.safeParse({ id }).success) await service.admitPortingUpload(req.ctx, id, req.headers['content-length']);
-        },
-      },
+      errors: [409, 411, 413],
+      upload: service.admitPortingUpload, // size and quotas, before the body is read
     },
     (req) => service.uploadPortingDocument(req.ctx, req.params.id, req.query, req.body, req.headers['content-type']),
   );
 
-  route.get(
-    '/api/porting/:id/documents/:documentId',
-    { permission: 'numbers.read', summary: 'Download a document', params: ZPortingDocumentParams, response: ZStoredFile },
-    async (req, reply) => sendStoredFile(reply, await service.portingDocument(req.ctx, req.params.id, req.params.documentId)),
+  route.download('/api/porting/:id/documents/:documentId', { summary: 'Download a document' }, (req) =>
+    service.portingDocument(req.ctx, req.params.id, req.params.documentId),
   );
 }

@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { TApiScope } from '@portal/contract/api-access';
-import { ZApiError, ZCursorPage } from '@portal/contract/common';
+import { ZCursorPage } from '@portal/contract/common';
 import { ZMessage, ZMessageFilters } from '@portal/contract/messaging';
 import { ZApiMessage, ZSendMessageBody } from '@portal/contract/messaging-sending';
 import { ZPhoneNumber } from '@portal/contract/numbers';
 import { ZCdr, ZRecordFilters, ZRecordPage } from '@portal/contract/voice';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Ctx, inTransaction, requestCtx, systemCtx } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getSettings } from '../../lib/settings.ts';
+import { bearerToken, errorAnswer, jsonSchema, registerTokenApi, tokenApiDocument } from '../../lib/token-api.ts';
 import { authenticateKey, type LoggedRequest, recordRequests } from '../api-access/service.ts';
 import { countBlocks } from '../compliance/service.ts';
 import { getApiMessage, listMessages, sendMessage } from '../messaging/service.ts';
@@ -128,9 +128,7 @@ const OPERATIONS: Operation[] = [
 
 /** The OpenAPI 3.1 document of /v1, from the same schemas the routes validate with. */
 export function publicOpenApi(brand: string) {
-  const json = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' });
   const paths: Record<string, Record<string, unknown>> = {};
-  const error = { description: 'Error', content: { 'application/json': { schema: json(ZApiError, 'output') } } };
   for (const op of OPERATIONS) {
     const path = `/v1${op.path.replace(/:(\w+)/g, '{$1}')}`;
     const parameters: unknown[] = [];
@@ -140,37 +138,33 @@ export function publicOpenApi(brand: string) {
       ['header', op.headers],
     ] as const) {
       if (!schema) continue;
-      const s = json(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+      const s = jsonSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
       for (const [name, prop] of Object.entries(s.properties ?? {}))
         parameters.push({ name, in: where, required: where === 'path' || (s.required ?? []).includes(name), schema: prop });
     }
     const responses: Record<string, unknown> = {
-      [op.status ?? 200]: { description: 'Success', content: { 'application/json': { schema: json(op.response, 'output') } } },
+      [op.status ?? 200]: { description: 'Success', content: { 'application/json': { schema: jsonSchema(op.response, 'output') } } },
     };
-    for (const code of [400, 401, 403, 404, 429, ...(op.errors ?? [])]) responses[code] = error;
+    for (const code of [400, 401, 403, 404, 429, ...(op.errors ?? [])]) responses[code] = errorAnswer;
     paths[path] ??= {};
     (paths[path] as Record<string, unknown>)[op.method.toLowerCase()] = {
       summary: op.summary,
       operationId: `${op.method.toLowerCase()}${op.path.replace(/[/:](\w)/g, (_m, c: string) => c.toUpperCase())}`,
       'x-scope': op.scope,
       parameters,
-      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: json(op.body, 'input') } } } } : {}),
+      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input') } } } } : {}),
       responses,
     };
   }
-  return {
-    openapi: '3.1.0',
-    info: {
+  return tokenApiDocument(
+    {
       title: `${brand} REST API`,
-      version: '1.0.0',
       description:
         'Send `Authorization: Bearer <key>`. Every answer carries `x-request-id`; errors are `{ "error": { "code", "message", "fields"?, "requestId" } }`. Limits per key: `RateLimit-Policy` and `RateLimit` headers; over them a 429 with `Retry-After`. Development keys deliver through the sandbox: +1 500 555 0001 to 0009 fail, every other number is delivered.',
     },
-    servers: [{ url: '/' }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    security: [{ bearer: [] }],
+    'bearer',
     paths,
-  };
+  );
 }
 
 /**
@@ -210,49 +204,38 @@ function requestLog(app: FastifyInstance) {
 export async function publicApiRoutes(app: FastifyInstance) {
   const log = requestLog(app);
 
-  await app.register(
-    async (v1) => {
-      const api = v1.withTypeProvider<ZodTypeProvider>();
-      v1.get('/openapi.json', async () => publicOpenApi(app.config.PORTAL_BRAND));
-      v1.setNotFoundHandler((req, reply) => {
-        reply
-          .code(404)
-          .send({ error: { code: 'NOT_FOUND', message: `No operation ${req.method} ${req.url.split('?')[0]}`, requestId: req.id } });
-      });
-
-      v1.addHook('onRequest', async (req, reply) => {
-        if (req.url === '/v1/openapi.json' || req.url.startsWith('/v1/openapi.json?')) return;
-        (req as FastifyRequest & { startedAt?: number }).startedAt = performance.now();
-        // maintenance mode: the API is closed to customers' keys until staff turn it off
-        const maintenance = await getSettings(app.db);
-        if (maintenance.maintenanceMode) {
-          reply.header('Retry-After', '300');
-          throw new AppError(503, 'MAINTENANCE', maintenance.maintenanceMessage);
-        }
-        const ctx = requestCtx(app, req, null);
-        const header = req.headers.authorization;
-        const presented = typeof header === 'string' && /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '').trim() : null;
-        const { actor, counts } = await authenticateKey(ctx, presented, req.ip);
-        req.ctx = requestCtx(app, req, actor);
-        const settings = await getSettings(app.db);
-        const perSecond = settings.apiRateLimitPerSecond;
-        const perDay = settings.apiRateLimitPerDay;
-        reply.header('RateLimit-Policy', `"second";q=${perSecond};w=1, "day";q=${perDay};w=86400`);
-        const over = counts.second.hits > perSecond ? counts.second : counts.day.hits > perDay ? counts.day : null;
-        const limited = over === counts.second ? { name: 'second', q: perSecond } : { name: 'day', q: perDay };
-        const window = over ?? (perSecond - counts.second.hits <= perDay - counts.day.hits ? counts.second : counts.day);
-        const q = window === counts.second ? perSecond : perDay;
-        reply.header('RateLimit', `"${window === counts.second ? 'second' : 'day'}";r=${Math.max(0, q - window.hits)};t=${window.ttl}`);
-        if (over) {
-          reply.header('Retry-After', String(Math.max(1, over.ttl)));
-          throw new AppError(429, 'RATE_LIMITED', `Too many requests: this key may make ${limited.q} a ${limited.name}`);
-        }
-        const scope = (req.routeOptions.config as { scope?: TApiScope } | undefined)?.scope;
-        const scopes = ZApiKeyActorScopes(req);
-        if (scope && scopes.length && !scopes.includes(scope))
-          throw new AppError(403, 'FORBIDDEN', `This key may not do this: it lacks the scope ${scope}`);
-      });
-
+  await registerTokenApi(app, '/v1', {
+    document: () => publicOpenApi(app.config.PORTAL_BRAND),
+    authenticate: async (req, reply) => {
+      (req as FastifyRequest & { startedAt?: number }).startedAt = performance.now();
+      // maintenance mode: the API is closed to customers' keys until staff turn it off
+      const maintenance = await getSettings(app.db);
+      if (maintenance.maintenanceMode) {
+        reply.header('Retry-After', '300');
+        throw new AppError(503, 'MAINTENANCE', maintenance.maintenanceMessage);
+      }
+      const ctx = requestCtx(app, req, null);
+      const { actor, counts } = await authenticateKey(ctx, bearerToken(req), req.ip);
+      req.ctx = requestCtx(app, req, actor);
+      const settings = await getSettings(app.db);
+      const perSecond = settings.apiRateLimitPerSecond;
+      const perDay = settings.apiRateLimitPerDay;
+      reply.header('RateLimit-Policy', `"second";q=${perSecond};w=1, "day";q=${perDay};w=86400`);
+      const over = counts.second.hits > perSecond ? counts.second : counts.day.hits > perDay ? counts.day : null;
+      const limited = over === counts.second ? { name: 'second', q: perSecond } : { name: 'day', q: perDay };
+      const window = over ?? (perSecond - counts.second.hits <= perDay - counts.day.hits ? counts.second : counts.day);
+      const q = window === counts.second ? perSecond : perDay;
+      reply.header('RateLimit', `"${window === counts.second ? 'second' : 'day'}";r=${Math.max(0, q - window.hits)};t=${window.ttl}`);
+      if (over) {
+        reply.header('Retry-After', String(Math.max(1, over.ttl)));
+        throw new AppError(429, 'RATE_LIMITED', `Too many requests: this key may make ${limited.q} a ${limited.name}`);
+      }
+      const scope = (req.routeOptions.config as { scope?: TApiScope } | undefined)?.scope;
+      const scopes = ZApiKeyActorScopes(req);
+      if (scope && scopes.length && !scopes.includes(scope))
+        throw new AppError(403, 'FORBIDDEN', `This key may not do this: it lacks the scope ${scope}`);
+    },
+    declare: (v1) => {
       v1.addHook('onResponse', async (req, reply) => {
         const actor = req.ctx?.actor;
         if (actor?.type !== 'apiKey') return;
@@ -287,7 +270,7 @@ export async function publicApiRoutes(app: FastifyInstance) {
       });
 
       for (const op of OPERATIONS) {
-        api.route({
+        v1.route({
           method: op.method,
           url: op.path,
           config: { scope: op.scope } as never,
@@ -306,6 +289,5 @@ export async function publicApiRoutes(app: FastifyInstance) {
         });
       }
     },
-    { prefix: '/v1' },
-  );
+  });
 }

@@ -1,4 +1,4 @@
-import { ZApiError, ZIdParams, ZOk } from '@portal/contract/common';
+import { ZOk } from '@portal/contract/common';
 import {
   ZReportCdrExportQuery,
   ZReportExportQuery,
@@ -28,11 +28,6 @@ const ZTokenParams = z.object({
     .max(100)
     .regex(/^[\w-]+$/),
 });
-/**
- * lib/routes.ts declares error answers besides the success; a large CDR export answers 202 with the
- * queued file instead of the download, declared here so the OpenAPI document shows it.
- */
-const QUEUED = { 202: ZReportExportQueued } as unknown as { 409: typeof ZReportExportQueued };
 
 const attachment = (fileName: string) => `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`;
 
@@ -42,14 +37,13 @@ function sendFile(reply: FastifyReply, file: FileStream) {
 
 /** The Reports screens' files: exports of a tab or of the CDRs, the files jobs made, and scheduled reports. */
 export async function reportExportRoutes(fastify: FastifyInstance) {
-  const route = routesFor(fastify, ['reports']);
+  const route = routesFor(fastify, ['reports'], { read: 'reports.read', write: 'reports.schedule' });
 
   route.get(
     '/api/reports/export',
     {
-      permission: 'reports.read',
       summary: "Export a Reports tab (its figures, charts' series and tables) for the caller's scope and period as CSV, Excel or PDF",
-      querystring: ZReportExportQuery,
+      query: ZReportExportQuery,
       response: ZReportDownload,
     },
     async (req, reply) => sendFile(reply, await exportReport(req.ctx, req.query)),
@@ -58,12 +52,12 @@ export async function reportExportRoutes(fastify: FastifyInstance) {
   route.get(
     '/api/reports/cdrs/export',
     {
-      permission: 'reports.read',
       summary:
         "The CDR tab's export: the scope's calls between two days (the caller's time zone) as CSV, Excel or PDF; over 100,000 calls it is made by a job (202) and the caller notified",
-      querystring: ZReportCdrExportQuery,
+      query: ZReportCdrExportQuery,
       response: ZReportDownload,
-      errors: QUEUED,
+      // a large export answers 202 with the queued file instead of the download
+      answers: { 202: ZReportExportQueued },
     },
     async (req, reply) => {
       const answer = await exportCdrs(req.ctx, req.query);
@@ -75,18 +69,12 @@ export async function reportExportRoutes(fastify: FastifyInstance) {
 
   route.get(
     '/api/reports/files',
-    {
-      permission: 'reports.read',
-      summary: "The caller's report files (large exports), newest first",
-      response: z.object({ items: z.array(ZReportFile) }),
-    },
+    { summary: "The caller's report files (large exports), newest first", response: z.object({ items: z.array(ZReportFile) }) },
     (req) => listFiles(req.ctx),
   );
 
-  route.get(
-    '/api/reports/files/:id',
-    { permission: 'reports.read', summary: "One of the caller's report files", params: ZIdParams, response: ZReportFile },
-    (req) => getFile(req.ctx, req.params.id),
+  route.get('/api/reports/files/:id', { summary: "One of the caller's report files", response: ZReportFile }, (req) =>
+    getFile(req.ctx, req.params.id),
   );
 
   route.get(
@@ -96,7 +84,7 @@ export async function reportExportRoutes(fastify: FastifyInstance) {
       summary: 'A report file through its link (the token is the credential); 410 once the link has expired',
       params: ZTokenParams,
       response: ZReportDownload,
-      errors: { 409: ZApiError, 410: ZApiError },
+      errors: [409, 410],
     },
     async (req, reply) => {
       const file = await fileByToken(req.ctx, req.params.token);
@@ -111,44 +99,23 @@ export async function reportExportRoutes(fastify: FastifyInstance) {
 
   route.get(
     '/api/reports/schedules',
-    {
-      permission: 'reports.read',
-      summary: "Scheduled reports (a customer: their company's)",
-      response: z.object({ items: z.array(ZReportSchedule) }),
-    },
+    { summary: "Scheduled reports (a customer: their company's)", response: z.object({ items: z.array(ZReportSchedule) }) },
     (req) => listSchedules(req.ctx),
   );
 
-  route.post(
+  route.create(
     '/api/reports/schedules',
-    {
-      permission: 'reports.schedule',
-      summary: 'Schedule a report e-mailed weekly or monthly',
-      body: ZReportScheduleInput,
-      response: ZReportSchedule,
-      status: 201,
-    },
+    { summary: 'Schedule a report e-mailed weekly or monthly', body: ZReportScheduleInput, response: ZReportSchedule },
     (req) => createSchedule(req.ctx, req.body),
   );
 
   route.put(
     '/api/reports/schedules/:id',
-    {
-      permission: 'reports.schedule',
-      summary: 'Change a scheduled report',
-      params: ZIdParams,
-      body: ZReportScheduleInput,
-      response: ZReportSchedule,
-    },
+    { summary: 'Change a scheduled report', body: ZReportScheduleInput, response: ZReportSchedule },
     (req) => updateSchedule(req.ctx, req.params.id, req.body),
   );
 
-  route.delete(
-    '/api/reports/schedules/:id',
-    { permission: 'reports.schedule', summary: 'Delete a scheduled report', params: ZIdParams, response: ZOk },
-    async (req) => {
-      await deleteSchedule(req.ctx, req.params.id);
-      return { ok: true as const };
-    },
+  route.delete('/api/reports/schedules/:id', { summary: 'Delete a scheduled report', response: ZOk }, (req) =>
+    deleteSchedule(req.ctx, req.params.id),
   );
 }

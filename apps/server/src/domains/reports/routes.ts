@@ -12,7 +12,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
     {
       permission: 'reports.read',
       summary: "Reports & Analytics: the caller's figures for a period (staff also get the analytics)",
-      querystring: ZReportQuery,
+      query: ZReportQuery,
       response: ZReport,
     },
     (req) => buildReport(req.ctx, req.query),

@@ -1,4 +1,4 @@
-import { ZApiError, ZIdParams, ZPage } from '@portal/contract/common';
+import { ZPage } from '@portal/contract/common';
 import { ZActivityEntry } from '@portal/contract/customers';
 import { ZRecordName } from '@portal/contract/shell';
 import {
@@ -20,77 +20,40 @@ import * as service from './service.ts';
  * their company's users; the caller decides which, never the request.
  */
 export async function userRoutes(fastify: FastifyInstance) {
-  const route = routesFor(fastify, ['users']);
+  const route = routesFor(fastify, ['users'], { read: 'users.read', write: 'users.write' });
 
   route.get(
     '/api/users',
-    {
-      permission: 'users.read',
-      summary: 'Users the caller manages, filtered, sorted and paged',
-      querystring: ZListUsersQuery,
-      response: ZPage(ZUser),
-    },
+    { summary: 'Users the caller manages, filtered, sorted and paged', query: ZListUsersQuery, response: ZPage(ZUser) },
     (req) => service.listUsers(req.ctx, req.query),
   );
 
-  route.get('/api/users/:id', { permission: 'users.read', summary: 'A user', params: ZIdParams, response: ZUser }, (req) =>
-    service.getUser(req.ctx, req.params.id),
-  );
+  route.get('/api/users/:id', { summary: 'A user', response: ZUser }, (req) => service.getUser(req.ctx, req.params.id));
 
-  route.get(
-    '/api/names/users/:id',
-    { permission: 'users.read', summary: "A user's name for breadcrumbs", params: ZIdParams, response: ZRecordName },
-    async (req) => {
-      const user = await service.getUser(req.ctx, req.params.id);
-      return { id: user.id, name: user.name };
-    },
-  );
+  route.get('/api/names/users/:id', { summary: "A user's name for breadcrumbs", response: ZRecordName }, async (req) => {
+    const user = await service.getUser(req.ctx, req.params.id);
+    return { id: user.id, name: user.name };
+  });
 
   route.get(
     '/api/users/:id/activity',
-    {
-      permission: 'users.read',
-      summary: "The user's activity: changes to the user and what they did",
-      params: ZIdParams,
-      response: z.array(ZActivityEntry),
-    },
+    { summary: "The user's activity: changes to the user and what they did", response: z.array(ZActivityEntry) },
     (req) => service.userActivity(req.ctx, req.params.id),
   );
 
-  route.post(
+  route.create(
     '/api/users',
-    {
-      permission: 'users.write',
-      summary: 'Add a user with a temporary password, or invite them by email',
-      body: ZCreateUserBody,
-      response: ZUser,
-      status: 201,
-    },
+    { summary: 'Add a user with a temporary password, or invite them by email', body: ZCreateUserBody, response: ZUser },
     (req) => service.createUser(req.ctx, req.body),
   );
 
-  route.put(
-    '/api/users/:id',
-    {
-      permission: 'users.write',
-      summary: 'Edit a user (a New Password is temporary)',
-      params: ZIdParams,
-      body: ZUpdateUserBody,
-      response: ZUser,
-    },
-    (req) => service.updateUser(req.ctx, req.params.id, req.body),
+  route.put('/api/users/:id', { summary: 'Edit a user (a New Password is temporary)', body: ZUpdateUserBody, response: ZUser }, (req) =>
+    service.updateUser(req.ctx, req.params.id, req.body),
   );
 
   route.post(
     '/api/users/:id/status',
-    {
-      permission: 'users.write',
-      summary: 'Activate or deactivate a user (deactivation ends their sessions)',
-      params: ZIdParams,
-      body: ZUserStatusBody,
-      response: ZUser,
-      errors: { 409: ZApiError },
-    },
+    { summary: 'Activate or deactivate a user (deactivation ends their sessions)', body: ZUserStatusBody, response: ZUser, errors: [409] },
     (req) => service.setUserStatus(req.ctx, req.params.id, req.body),
   );
 
@@ -99,17 +62,14 @@ export async function userRoutes(fastify: FastifyInstance) {
     {
       permission: 'users.resetTwoFactor',
       summary: "Reset a user's two-factor sign-in (a lost phone): it is off until they set it up again; they are notified",
-      params: ZIdParams,
       response: ZUser,
-      errors: { 409: ZApiError },
+      errors: [409],
     },
     (req) => service.resetTwoFactor(req.ctx, req.params.id),
   );
 
-  route.post(
-    '/api/users/:id/invite',
-    { permission: 'users.write', summary: 'Send a new invitation email', params: ZIdParams, response: ZUser, errors: { 409: ZApiError } },
-    (req) => service.resendInvitation(req.ctx, req.params.id),
+  route.post('/api/users/:id/invite', { summary: 'Send a new invitation email', response: ZUser, errors: [409] }, (req) =>
+    service.resendInvitation(req.ctx, req.params.id),
   );
 
   // My Profile and User Settings' Basic Information: every signed-in user's own record, whoever they are.
@@ -126,7 +86,7 @@ export async function userRoutes(fastify: FastifyInstance) {
       summary: "Save the signed-in user's profile (name, email, phone, job title, department, time zone, language)",
       body: ZUpdateMyProfileBody,
       response: ZMyProfile,
-      errors: { 409: ZApiError },
+      errors: [409],
     },
     (req) => service.updateMyProfile(req.ctx, req.body),
   );
