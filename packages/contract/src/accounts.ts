@@ -180,4 +180,3 @@ export const ZServiceBody = z.object({
   monthlyCost: z.coerce.number().min(0, 'Monthly cost cannot be negative').max(1_000_000),
 });
 export type TServiceBody = z.input<typeof ZServiceBody>;
-export const ZServiceParams = z.object({ id: z.uuid(), serviceId: z.uuid() });

@@ -165,7 +165,6 @@ export const ZBillingSummary = z.object({
   nextBillingDate: z.string(),
 });
 export type TBillingSummary = z.infer<typeof ZBillingSummary>;
-export const ZCustomerIdParams = z.object({ customerId: z.uuid() });
 
 // ---- Invoices ----------------------------------------------------------------------------------
 
@@ -313,8 +312,6 @@ export const ZPaymentListItem = z.object({
 });
 export type TPaymentListItem = z.infer<typeof ZPaymentListItem>;
 export const ZPaymentPage = ZPage(ZPaymentListItem);
-
-export const ZPaymentMethodParams = z.object({ customerId: ZId, methodId: ZId });
 
 // ---- Billing overview cards -------------------------------------------------------------------
 

@@ -54,7 +54,6 @@ export const ZText = () => z.string().refine(isStorableText, { message: UNSTORAB
 export const ZId = z.uuid();
 /** An account chosen in a form (a picker left empty reads as a prompt, not as a bad id). */
 export const ZAccountChoice = z.uuid({ message: 'Choose an account' });
-export const ZIdParams = z.object({ id: ZId });
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;

@@ -222,4 +222,3 @@ export const ZUploadPortingDocumentQuery = z.object({
     .refine((n) => !UNSAFE_FILE_NAME_CHARS.test(n), 'The file name may not contain control or text-direction characters'),
 });
 export type TUploadPortingDocumentQuery = z.infer<typeof ZUploadPortingDocumentQuery>;
-export const ZPortingDocumentParams = z.object({ id: ZId, documentId: ZId });

@@ -83,7 +83,6 @@ export const ZUploadTicketAttachmentQuery = z.object({
   commentId: ZId.optional(),
 });
 export type TUploadTicketAttachmentQuery = z.infer<typeof ZUploadTicketAttachmentQuery>;
-export const ZTicketAttachmentParams = z.object({ id: ZId, attachmentId: ZId });
 
 export const ZTicketAttachment = z.object({
   id: ZId,
@@ -130,7 +129,6 @@ export const ZTicketLinkBody = z
     return { ...v, reference: e164 };
   });
 export type TTicketLinkBody = z.input<typeof ZTicketLinkBody>;
-export const ZTicketLinkParams = z.object({ id: ZId, linkId: ZId });
 
 export const ZTicketLink = z.object({
   id: ZId,
