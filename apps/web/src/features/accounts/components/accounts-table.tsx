@@ -139,7 +139,6 @@ export function AccountsTable({
         data={data}
         label={label}
         columns={columnsOf(columns, pathOf)}
-        rowKey={(a) => a.id}
         loading={isFetching}
         emptyText={emptyText}
         {...(openOnRowClick ? { onRowClick: (a: TAccountListItem) => void navigate(pathOf(a)) } : {})}

@@ -144,7 +144,6 @@ export function KeysTab({ scope }: { scope: ApiScope }) {
         data={data}
         label="API keys"
         columns={columns}
-        rowKey={(k) => k.id}
         loading={isFetching}
         emptyText="No API keys found matching your criteria"
         {...(canWrite

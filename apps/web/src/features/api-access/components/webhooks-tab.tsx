@@ -203,7 +203,6 @@ function DeliveriesModal({ webhook, onClose }: { webhook: TWebhook; onClose: () 
           label="Deliveries"
           columns={columns}
           rows={data?.items}
-          rowKey={(d) => d.id}
           loading={isFetching && !data}
           emptyText="No deliveries yet"
           {...(canWrite
@@ -320,7 +319,6 @@ export function WebhooksTab({ scope }: { scope: ApiScope }) {
         data={data}
         label="Webhooks"
         columns={columns}
-        rowKey={(w) => w.id}
         loading={isFetching}
         emptyText="No webhooks found matching your criteria"
         rowActions={(w: TWebhook) => (

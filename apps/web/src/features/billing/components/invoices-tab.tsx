@@ -244,7 +244,6 @@ export function InvoicesTab({
         data={ok ? data : undefined}
         label="Invoices"
         columns={columns}
-        rowKey={(i) => i.id}
         loading={ok && isFetching}
         emptyText="No invoices found matching your criteria"
         rowActions={(i) => (

@@ -114,7 +114,6 @@ export function PaymentHistoryTab({ scope, onViewInvoice }: { scope: BillingScop
         data={ok ? data : undefined}
         label="Payment history"
         columns={columns}
-        rowKey={(p) => p.id}
         loading={ok && isFetching}
         emptyText="No payment history found matching your criteria"
       />

@@ -139,7 +139,6 @@ export function PaymentMethodsPanel({ customerId }: { customerId: string }) {
         label="Payment methods"
         columns={columns}
         rows={rows}
-        rowKey={(m) => m.id}
         loading={isFetching}
         emptyText="No payment methods found matching your criteria"
         {...(canWrite

@@ -323,7 +323,6 @@ export function RatesTab() {
         label="Rate decks"
         columns={columns}
         rows={decks}
-        rowKey={(d) => d.id}
         loading={isFetching}
         emptyText="No rate decks found"
         onRowClick={(d) => showDeck(d.id)}

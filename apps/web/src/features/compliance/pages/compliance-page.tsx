@@ -159,7 +159,6 @@ export function CompliancePage() {
             data={data}
             label={`${listType} entries`}
             columns={columns}
-            rowKey={(e) => e.id}
             loading={isFetching}
             emptyText="No entries found"
             {...(canWrite

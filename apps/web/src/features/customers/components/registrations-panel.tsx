@@ -93,7 +93,6 @@ export function RegistrationsPanel() {
         <DataTable
           columns={columns}
           rows={items}
-          rowKey={(r) => r.id}
           label="Registrations awaiting approval"
           emptyText="No registrations awaiting approval"
           {...(canReview ? { rowActions: actions } : {})}

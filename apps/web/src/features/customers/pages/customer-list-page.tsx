@@ -134,7 +134,6 @@ export function CustomerListPage() {
             data={data}
             label="Customers"
             columns={columns}
-            rowKey={(c) => c.id}
             loading={isFetching}
             emptyText="No customers found"
             // no Actions column for a role that may do none of them (Support, Billing, Technical)

@@ -117,7 +117,6 @@ export function BrandsTab({ scope }: { scope: MessagingScope }) {
         data={data}
         label="Brands"
         columns={columns}
-        rowKey={(b) => b.id}
         loading={isFetching}
         emptyText="No brands found matching your criteria"
         {...((data?.items ?? []).some(hasActions) ? { rowActions: (b: TBrand) => actions(b) } : {})}

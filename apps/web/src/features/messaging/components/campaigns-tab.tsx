@@ -84,7 +84,6 @@ export function CampaignsTab({ scope }: { scope: MessagingScope }) {
         data={data}
         label="Campaigns"
         columns={columns}
-        rowKey={(c) => c.id}
         loading={isFetching}
         emptyText="No campaigns found matching your criteria"
       />

@@ -97,7 +97,6 @@ export function TemplatesTab({
           data={data}
           label="Message templates"
           columns={columns}
-          rowKey={(t) => t.id}
           loading={isFetching && (!data || isPlaceholderData)}
           emptyText="No templates found matching your criteria"
           rowActions={

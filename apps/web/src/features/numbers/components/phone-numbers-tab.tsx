@@ -170,7 +170,6 @@ export function PhoneNumbersTab({ scope }: { scope: PortalScope }) {
           data={data}
           label="Phone numbers"
           columns={columns}
-          rowKey={(n) => n.id}
           loading={isFetching}
           emptyText="No numbers found matching your filters"
           {...(canWrite ? { selection: list.selection, onSelectionChange: list.setSelection } : {})}

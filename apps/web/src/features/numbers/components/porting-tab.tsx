@@ -63,7 +63,6 @@ export function PortingTab({ scope }: { scope: PortalScope }) {
           data={data}
           label="Porting requests"
           columns={columns}
-          rowKey={(p) => p.id}
           loading={isFetching}
           emptyText="No porting requests found matching your filters"
           rowActions={(p) => (

@@ -54,15 +54,7 @@ export function EmailOutbox() {
         <FilterBar>
           <SearchFilter label="Recipient" placeholder="Search by email address" {...list.filter('to')} />
         </FilterBar>
-        <ListTable
-          list={list}
-          data={data}
-          label="Email outbox"
-          columns={columns}
-          rowKey={(m) => m.id}
-          loading={isFetching}
-          emptyText="No emails found"
-        />
+        <ListTable list={list} data={data} label="Email outbox" columns={columns} loading={isFetching} emptyText="No emails found" />
       </Stack>
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.subject} size="lg">
         {open && (

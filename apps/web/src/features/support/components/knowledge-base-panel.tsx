@@ -159,7 +159,6 @@ export function KnowledgeBasePanel() {
           data={data}
           label="Knowledge base articles"
           columns={columns}
-          rowKey={(a) => a.id}
           loading={isFetching}
           emptyText="No articles found"
           {...(canWrite

@@ -122,15 +122,7 @@ export function TicketsTable({ portal }: { portal: 'admin' | 'customer' }) {
             />
           )}
         </FilterBar>
-        <ListTable
-          list={list}
-          data={data}
-          label="Support tickets"
-          columns={columns}
-          rowKey={(t) => t.id}
-          loading={isFetching}
-          emptyText="No tickets found"
-        />
+        <ListTable list={list} data={data} label="Support tickets" columns={columns} loading={isFetching} emptyText="No tickets found" />
       </Stack>
     </Paper>
   );

@@ -162,7 +162,6 @@ export function UserListPage() {
           data={data}
           label="Users"
           columns={columns}
-          rowKey={(u) => u.id}
           loading={isFetching}
           emptyText="No users found"
           {...(canWrite ? { rowActions } : {})}

@@ -80,7 +80,6 @@ export function IpsTab({ scope }: { scope: { customerId?: string | undefined; ac
               label="IP addresses"
               columns={columns}
               rows={data?.items}
-              rowKey={(r) => r.id}
               loading={isFetching && !data}
               emptyText="No IP addresses found matching your criteria"
               rowActions={

@@ -132,7 +132,6 @@ export function TrunksTab({ scope }: { scope: { customerId?: string | undefined;
             label="SIP trunks"
             columns={columns}
             rows={data?.items}
-            rowKey={(t) => t.id}
             loading={isFetching && !data}
             emptyText="No SIP trunks found matching your criteria"
             rowActions={
