@@ -1,8 +1,9 @@
-import { Group, Stack, Tabs, Title } from '@mantine/core';
+import { Group, Stack, Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useRouteTitle } from '../lib/route-handle.ts';
 import { type PortalScope, usePortalScope } from '../lib/scope.ts';
 import { AccountPicker } from './account-picker.tsx';
+import { PageTitle } from './titles.tsx';
 import { useAccountTabs } from './use-tab-param.ts';
 
 /** Where a tab of an account-filtered page runs: the portal, the customer (staff in a customer's view; a customer's own) and the account. */
@@ -70,9 +71,7 @@ export function AccountTabsPage<T extends string>({
     <Stack gap="md">
       {!scope.accountId && (
         <Group justify="space-between" align="flex-end">
-          <Title order={1} size="h2">
-            {title}
-          </Title>
+          <PageTitle>{title}</PageTitle>
           {withPicker && (
             <AccountPicker
               placeholder="All accounts"

@@ -1,5 +1,6 @@
-import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { isApiError } from '../lib/api.ts';
+import { PageTitle } from './titles.tsx';
 
 /** A detail page while its record loads. */
 export function RecordLoading({ label = 'Loading...' }: { label?: string }) {
@@ -32,9 +33,7 @@ export function RecordNotFound({
 }) {
   return (
     <Stack align="center" py="xl" gap="sm">
-      <Title order={1} size="h2">
-        {title}
-      </Title>
+      <PageTitle>{title}</PageTitle>
       <Text c="dimmed">{isApiError(error, 'NOT_FOUND') || !error || !failed ? notFound : failed}</Text>
       {back && (
         <Button variant="light" onClick={back.onClick}>

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -9,6 +9,7 @@ import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { DetailTabs } from '../../../ui/detail-tabs.tsx';
 import { RecordLoading, RecordNotFound } from '../../../ui/record-states.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { accountQuery, useDeleteAccount } from '../api/accounts.ts';
 import { AccountEditModal } from '../components/account-edit-modal.tsx';
@@ -71,9 +72,7 @@ export function AccountDetailPage() {
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
           <Group gap="sm">
-            <Title order={1} size="h2">
-              {account.name}
-            </Title>
+            <PageTitle>{account.name}</PageTitle>
             <StatusBadge status={account.status} />
           </Group>
           <Text size="sm" c="dimmed">

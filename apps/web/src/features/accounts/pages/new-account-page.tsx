@@ -1,4 +1,4 @@
-import { Checkbox, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Checkbox, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ACCOUNT_STATUSES, DEFAULT_MAX_VOICE_CHANNELS, ZCreateAccountBody } from '@portal/contract/accounts';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { statusLabel } from '../../../ui/status-badge.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
 import { customerNameQuery, managerOptionsQuery, useCreateAccount } from '../api/accounts.ts';
@@ -44,9 +45,7 @@ export function NewAccountPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        New Account
-      </Title>
+      <PageTitle>New Account</PageTitle>
       <Paper withBorder p="lg" radius="md">
         <SchemaForm
           form={form}

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Divider, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Divider, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { clearMaintenanceNotice, maintenanceNotice } from '../../../lib/maintenance-notice.ts';
 import { AppLink, usePageLocation } from '../../../lib/navigation.tsx';
 import { type Portal, portalOfPath } from '../../../lib/portal.ts';
 import { useSession } from '../../../lib/session.ts';
 import { PublicLayout } from '../../../ui/public-layout.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 
 const COPY: Record<Portal, { title: string; intro: string }> = {
@@ -70,14 +71,7 @@ export function LoginPage() {
   return (
     <PublicLayout footerLinks={contact}>
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {copy.title}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {copy.intro}
-          </Text>
-        </Stack>
+        <PageTitle description={copy.intro}>{copy.title}</PageTitle>
         {maintenance ? (
           <Alert color="orange" variant="light" title="Down for maintenance" role="status">
             {maintenance}

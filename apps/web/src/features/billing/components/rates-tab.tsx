@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Button,
-  FileInput,
-  Group,
-  List,
-  Modal,
-  NumberInput,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, FileInput, Group, List, Modal, NumberInput, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { type TRateDeck, type TRateDeckBody, type TRatePrefix, ZRateDeckBody } from '@portal/contract/billing';
 import { IconFileImport, IconList, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -31,6 +17,7 @@ import { ListTable } from '../../../ui/list-table.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
+import { SectionTitle } from '../../../ui/titles.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
 import {
@@ -230,9 +217,7 @@ function DeckRates({ deck }: { deck: TRateDeck }) {
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
-        <Title order={2} size="h4">
-          Rates: {deck.name}
-        </Title>
+        <SectionTitle>Rates: {deck.name}</SectionTitle>
         <FilterBar>
           <SearchFilter label="Search" placeholder="Prefix or destination" w={240} {...list.filter('search')} />
         </FilterBar>

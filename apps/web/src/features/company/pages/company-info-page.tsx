@@ -1,10 +1,11 @@
-import { Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { DateText } from '../../../ui/date-text.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { companyProfileQuery } from '../api/company.ts';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -50,9 +51,7 @@ export function CompanyInfoPage({ AccountsTab }: { AccountsTab: ComponentType })
   const tab = params.get('tab') ?? 'company-info';
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        Company Info
-      </Title>
+      <PageTitle>Company Info</PageTitle>
       <Paper withBorder p="lg" radius="md">
         <Tabs value={tab} onChange={(v) => setParams(v && v !== 'company-info' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
           <Tabs.List mb="md">

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Tabs, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Tabs } from '@mantine/core';
 import { BLOCKS_SUMMARY_DAYS, DNC_LIST_LABELS, DNC_LIST_TYPES, type TDncEntry, type TDncListType } from '@portal/contract/compliance';
 import { IconFileImport, IconMessageOff, IconPhoneOff, IconPhoneX, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +17,7 @@ import { ListTable } from '../../../ui/list-table.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { SummaryCard, SummaryCards } from '../../../ui/summary-card.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { dncListQuery, dncSummaryQuery, useRemoveDncEntry } from '../api/compliance.ts';
@@ -92,9 +93,7 @@ export function CompliancePage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={1} size="h2">
-          Regulatory Compliance
-        </Title>
+        <PageTitle>Regulatory Compliance</PageTitle>
         <Group gap="sm">
           <ExportButton
             variant="default"

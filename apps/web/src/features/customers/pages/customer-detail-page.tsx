@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import type { TCustomer } from '@portal/contract/customers';
 import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { useCan } from '../../../lib/session.ts';
 import { PhoneText } from '../../../ui/phone-text.tsx';
 import { RecordLoading, RecordNotFound } from '../../../ui/record-states.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
 import { customerQuery } from '../api/customers.ts';
 import { BillingTab } from '../components/billing-tab.tsx';
@@ -112,9 +113,7 @@ export function CustomerDetailPage({
           <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate('/admin/customers')}>
             Back
           </Button>
-          <Title order={1} size="h2">
-            {customer.name}
-          </Title>
+          <PageTitle>{customer.name}</PageTitle>
         </Group>
         {canWrite && (
           <Button leftSection={<IconEdit size={16} />} onClick={() => setParam('edit', '1')}>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack } from '@mantine/core';
 import { CUSTOMER_STATUSES, REVENUE_BANDS, type TCustomerListItem } from '@portal/contract/customers';
 import { IconEdit, IconPlus, IconTrash, IconUserShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { MoneyText } from '../../../ui/money-text.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge, statusLabel } from '../../../ui/status-badge.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { customerListQuery, useDeleteCustomer } from '../api/customers.ts';
@@ -112,9 +113,7 @@ export function CustomerListPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={1} size="h2">
-          Customers
-        </Title>
+        <PageTitle>Customers</PageTitle>
         {canWrite && (
           <Button leftSection={<IconPlus size={16} />} component={Link} to="/admin/customers/new">
             Add Customer

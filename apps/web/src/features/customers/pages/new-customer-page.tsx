@@ -1,8 +1,9 @@
-import { Paper, Stack, Title } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { showFormError } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
 import { useCreateCustomer } from '../api/customers.ts';
@@ -17,9 +18,7 @@ export function NewCustomerPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        New Customer
-      </Title>
+      <PageTitle>New Customer</PageTitle>
       <Paper withBorder p="lg" radius="md">
         <SchemaForm
           form={form}

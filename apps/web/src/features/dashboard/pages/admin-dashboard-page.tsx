@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconBuilding, IconCash, IconHeartbeat, IconServer, IconTicket, IconTrendingUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { DateText } from '../../../ui/date-text.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { SummaryCard } from '../../../ui/summary-card.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { adminDashboardQuery, recentNotificationsQuery } from '../api/dashboard.ts';
 import { CustomerSearch } from '../components/customer-search.tsx';
 import { ListCard, ListRow, NotificationRows, ServiceStatusRows, TicketRows } from '../components/dashboard-parts.tsx';
@@ -21,9 +22,7 @@ export function AdminDashboardPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        Dashboard
-      </Title>
+      <PageTitle>Dashboard</PageTitle>
       <Paper withBorder p="md" radius="md">
         <CustomerSearch />
       </Paper>

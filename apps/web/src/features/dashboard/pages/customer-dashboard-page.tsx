@@ -18,6 +18,7 @@ import { DateText } from '../../../ui/date-text.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { SummaryCard } from '../../../ui/summary-card.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { customerDashboardQuery, recentNotificationsQuery } from '../api/dashboard.ts';
 import { ListCard, ListRow, NotificationRows, ServiceStatusRows, TicketRows } from '../components/dashboard-parts.tsx';
 import { ServiceShares } from '../components/service-shares.tsx';
@@ -34,9 +35,7 @@ export function CustomerDashboardPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        Dashboard
-      </Title>
+      <PageTitle>Dashboard</PageTitle>
       <Paper p="lg" radius="md" bg="var(--mantine-color-blue-light)">
         <Title order={2} size="h3">
           Welcome back{data ? `, ${data.userName.split(' ')[0]}` : ''}

@@ -1,7 +1,8 @@
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useRouteTitle } from '../../../lib/route-handle.ts';
 import { usePortalScope } from '../../../lib/scope.ts';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { NumberSummaryCards } from '../components/number-summary-cards.tsx';
 import { PhoneNumbersTab } from '../components/phone-numbers-tab.tsx';
 import { PortingTab } from '../components/porting-tab.tsx';
@@ -17,11 +18,7 @@ export function NumbersPage() {
   const tab = params.get('tab') === 'porting' ? 'porting' : 'numbers';
   return (
     <Stack gap="md">
-      {!scope.accountId && (
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-      )}
+      {!scope.accountId && <PageTitle>{title}</PageTitle>}
       <NumberSummaryCards scope={{ customerId: scope.portal === 'admin' ? scope.customerId : undefined, accountId: scope.accountId }} />
       <Tabs value={tab} onChange={(v) => setParams(v === 'porting' ? { tab: 'porting' } : {}, { replace: true })} keepMounted={false}>
         <Tabs.List mb="sm">

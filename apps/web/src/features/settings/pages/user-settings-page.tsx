@@ -1,5 +1,6 @@
-import { Paper, Stack, Tabs, Title } from '@mantine/core';
+import { Paper, Stack, Tabs } from '@mantine/core';
 import type { ComponentType } from 'react';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { useTabParam } from '../../../ui/use-tab-param.ts';
 
 const TABS = ['basic', 'password', 'two-factor', 'activity'] as const;
@@ -24,9 +25,7 @@ export function UserSettingsPage({
   const [tab, setTab] = useTabParam(TABS);
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        User Settings
-      </Title>
+      <PageTitle>User Settings</PageTitle>
       <Paper withBorder p="lg" radius="md">
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List mb="md">

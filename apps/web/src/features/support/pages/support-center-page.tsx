@@ -1,8 +1,9 @@
-import { Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCan } from '../../../lib/session.ts';
 import { AddButton } from '../../../ui/add-button.tsx';
+import { PageTitle, SectionTitle } from '../../../ui/titles.tsx';
 import { useTabParam } from '../../../ui/use-tab-param.ts';
 import { supportContactQuery } from '../api/support.ts';
 import { KnowledgeBasePanel } from '../components/knowledge-base-panel.tsx';
@@ -35,9 +36,7 @@ export function SupportCenterPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={1} size="h2">
-          Support Center
-        </Title>
+        <PageTitle>Support Center</PageTitle>
         {submit}
       </Group>
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
@@ -59,9 +58,7 @@ export function SupportCenterPage() {
             </Paper>
             <Paper withBorder p="lg" radius="md">
               <Stack gap="sm" align="flex-start">
-                <Title order={2} size="h4">
-                  Contact Support
-                </Title>
+                <SectionTitle>Contact Support</SectionTitle>
                 <Text size="sm">
                   Open a ticket to reach our support team: you can follow the replies here, and every reply is also sent by email.
                 </Text>

@@ -1,4 +1,5 @@
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { useTabParam } from '../../../ui/use-tab-param.ts';
 import { KnowledgeBasePanel } from '../components/knowledge-base-panel.tsx';
 import { ServiceStatusPanel } from '../components/service-status-panel.tsx';
@@ -11,9 +12,7 @@ export function SupportToolsPage() {
   const [tab, setTab] = useTabParam(TABS);
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        Support Tools
-      </Title>
+      <PageTitle>Support Tools</PageTitle>
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="tickets">Tickets</Tabs.Tab>

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack } from '@mantine/core';
 import { IconArrowLeft, IconShieldOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { ActivityLog } from '../../../ui/activity-log.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { RecordLoading, RecordNotFound } from '../../../ui/record-states.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useResetTwoFactor, userActivityQuery, userQuery } from '../api/users.ts';
 import { UserForm } from '../components/user-form.tsx';
@@ -58,9 +59,7 @@ export function UserDetailPage() {
         <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={back}>
           Back
         </Button>
-        <Title order={1} size="h2">
-          {user.name}
-        </Title>
+        <PageTitle>{user.name}</PageTitle>
         <StatusBadge status={user.status} />
         {canResetTwoFactor && user.twoFactorEnabled && (
           <Button

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { rolesOfKind, type TUser } from '@portal/contract/users';
 import { IconEdit, IconMailForward, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.ts
 import { ListTable } from '../../../ui/list-table.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { useResendInvitation, userListQuery, useSetUserStatus } from '../api/users.ts';
@@ -173,9 +174,7 @@ export function UserListPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={1} size="h2">
-          Users
-        </Title>
+        <PageTitle>Users</PageTitle>
         {canWrite && !adding && <AddButton onClick={() => showTab('form')}>Add User</AddButton>}
       </Group>
       <UsersTabs
