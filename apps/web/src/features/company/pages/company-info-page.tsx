@@ -1,43 +1,35 @@
-import { Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { DateText } from '../../../ui/date-text.tsx';
+import { DetailField } from '../../../ui/detail-field.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { PageTitle } from '../../../ui/titles.tsx';
 import { companyProfileQuery } from '../api/company.ts';
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm">{children || '—'}</Text>
-    </div>
-  );
-}
 
 function CompanyInfo() {
   const { data: c } = useQuery(companyProfileQuery);
   if (!c) return null;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-      <Item label="Company Name">{c.name}</Item>
-      <Item label="Customer ID">{c.accountNumber}</Item>
-      <Item label="Status">
+      <DetailField label="Company Name">{c.name}</DetailField>
+      <DetailField label="Customer ID">{c.accountNumber}</DetailField>
+      <DetailField label="Status">
         <StatusBadge status={c.status} />
-      </Item>
-      <Item label="Email">{c.email}</Item>
-      <Item label="Phone">
+      </DetailField>
+      <DetailField label="Email">{c.email}</DetailField>
+      <DetailField label="Phone">
         <PhoneText value={c.phone} />
-      </Item>
-      <Item label="Address">{[c.address, c.city, `${c.state} ${c.zipCode}`.trim(), c.country].filter(Boolean).join(', ')}</Item>
-      <Item label="Account Manager">{c.accountManager ?? 'Unassigned'}</Item>
-      <Item label="Customer Since">
+      </DetailField>
+      <DetailField label="Address">
+        {[c.address, c.city, `${c.state} ${c.zipCode}`.trim(), c.country].filter(Boolean).join(', ')}
+      </DetailField>
+      <DetailField label="Account Manager">{c.accountManager ?? 'Unassigned'}</DetailField>
+      <DetailField label="Customer Since">
         <DateText value={c.activationDate} />
-      </Item>
+      </DetailField>
     </SimpleGrid>
   );
 }

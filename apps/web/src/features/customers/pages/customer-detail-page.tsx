@@ -1,10 +1,11 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import type { TCustomer } from '@portal/contract/customers';
 import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ComponentType, type ReactNode, useCallback, useState } from 'react';
+import { type ComponentType, useCallback, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCan } from '../../../lib/session.ts';
+import { DetailField } from '../../../ui/detail-field.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
 import { RecordLoading, RecordNotFound } from '../../../ui/record-states.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
@@ -23,17 +24,6 @@ const TABS = [
   ['notes', 'Notes'],
 ] as const;
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm">{children || '—'}</Text>
-    </div>
-  );
-}
-
 function CustomerSummary({ customer }: { customer: TCustomer }) {
   const address = [customer.address, customer.city, [customer.state, customer.zipCode].filter(Boolean).join(' ')]
     .filter(Boolean)
@@ -41,17 +31,17 @@ function CustomerSummary({ customer }: { customer: TCustomer }) {
   return (
     <Paper withBorder p="lg" radius="md">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-        <Field label="Company Name">{customer.name}</Field>
-        <Field label="Customer ID">{customer.customerId}</Field>
-        <Field label="Email">{customer.email}</Field>
-        <Field label="Phone">
+        <DetailField label="Company Name">{customer.name}</DetailField>
+        <DetailField label="Customer ID">{customer.customerId}</DetailField>
+        <DetailField label="Email">{customer.email}</DetailField>
+        <DetailField label="Phone">
           <PhoneText value={customer.phone} />
-        </Field>
-        <Field label="Address">{address}</Field>
-        <Field label="Account Manager">{customer.accountManager?.name ?? 'Unassigned'}</Field>
-        <Field label="Status">
+        </DetailField>
+        <DetailField label="Address">{address}</DetailField>
+        <DetailField label="Account Manager">{customer.accountManager?.name ?? 'Unassigned'}</DetailField>
+        <DetailField label="Status">
           <StatusBadge status={customer.status} />
-        </Field>
+        </DetailField>
       </SimpleGrid>
     </Paper>
   );

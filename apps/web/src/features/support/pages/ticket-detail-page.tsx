@@ -9,11 +9,11 @@ import {
 } from '@portal/contract/support';
 import { IconArrowLeft, IconPaperclip } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatRelativeTime, formatStamp } from '../../../lib/format.ts';
 import { usePortalScope } from '../../../lib/scope.ts';
 import { useCan } from '../../../lib/session.ts';
+import { DetailField } from '../../../ui/detail-field.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { RecordLoading, RecordNotFound } from '../../../ui/record-states.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
@@ -23,19 +23,6 @@ import { assigneesQuery, ticketQuery, useReplyToTicket, useUpdateTicket, useUplo
 import { AttachmentLink, FILE_ACCEPT, FILE_HINT, TicketAttachments } from '../components/ticket-attachments.tsx';
 import { TicketLinks } from '../components/ticket-links.tsx';
 import { PriorityBadge, TicketStatusBadge } from '../components/ticket-status.tsx';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children || '—'}
-      </Text>
-    </div>
-  );
-}
 
 /** The first-response target: met (and how fast), due, or overdue. */
 function FirstResponse({ ticket }: { ticket: TTicket }) {
@@ -206,18 +193,22 @@ export function TicketDetailPage() {
       </Group>
       <Paper withBorder p="lg" radius="md">
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
-          <Field label="Status">
+          <DetailField label="Status">
             <TicketStatusBadge status={ticket.status} />
-          </Field>
-          <Field label="Priority">
+          </DetailField>
+          <DetailField label="Priority">
             <PriorityBadge priority={ticket.priority} />
-          </Field>
-          {staff ? <Field label="Customer">{ticket.customerName}</Field> : <Field label="Category">{ticket.category}</Field>}
-          <Field label="Account">{ticket.accountName ?? 'Any'}</Field>
-          <Field label="Created">{formatStamp(ticket.createdAt)}</Field>
-          <Field label="First Response">
+          </DetailField>
+          {staff ? (
+            <DetailField label="Customer">{ticket.customerName}</DetailField>
+          ) : (
+            <DetailField label="Category">{ticket.category}</DetailField>
+          )}
+          <DetailField label="Account">{ticket.accountName ?? 'Any'}</DetailField>
+          <DetailField label="Created">{formatStamp(ticket.createdAt)}</DetailField>
+          <DetailField label="First Response">
             <FirstResponse ticket={ticket} />
-          </Field>
+          </DetailField>
         </SimpleGrid>
         {staff && canManage && (
           <Stack mt="lg">
