@@ -1,8 +1,9 @@
-import { Group, Stack, Tabs } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useRouteTitle } from '../lib/route-handle.ts';
 import { type PortalScope, usePortalScope } from '../lib/scope.ts';
 import { AccountPicker } from './account-picker.tsx';
+import { PageTabs } from './page-frame.tsx';
 import { PageTitle } from './titles.tsx';
 import { useAccountTabs } from './use-tab-param.ts';
 
@@ -85,20 +86,7 @@ export function AccountTabsPage<T extends string>({
         </Group>
       )}
       {banner}
-      <Tabs value={tab} onChange={page.setTab} keepMounted={false}>
-        <Tabs.List mb="sm">
-          {tabs.map(([value, label]) => (
-            <Tabs.Tab key={value} value={value}>
-              {label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {tabs.map(([value]) => (
-          <Tabs.Panel key={value} value={value}>
-            {panels[value]}
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+      <PageTabs value={tab} onChange={page.setTab} tabs={tabs} panels={panels} listMb="sm" />
     </Stack>
   );
 }

@@ -1,12 +1,12 @@
-import { Paper, SimpleGrid, Stack, Tabs } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { DateText } from '../../../ui/date-text.tsx';
 import { DetailField } from '../../../ui/detail-field.tsx';
+import { CardPage, PageTabs } from '../../../ui/page-frame.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
-import { PageTitle } from '../../../ui/titles.tsx';
 import { companyProfileQuery } from '../api/company.ts';
 
 function CompanyInfo() {
@@ -42,22 +42,16 @@ export function CompanyInfoPage({ AccountsTab }: { AccountsTab: ComponentType })
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') ?? 'company-info';
   return (
-    <Stack gap="md">
-      <PageTitle>Company Info</PageTitle>
-      <Paper withBorder p="lg" radius="md">
-        <Tabs value={tab} onChange={(v) => setParams(v && v !== 'company-info' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
-          <Tabs.List mb="md">
-            <Tabs.Tab value="company-info">Company Info</Tabs.Tab>
-            <Tabs.Tab value="accounts">Accounts</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="company-info">
-            <CompanyInfo />
-          </Tabs.Panel>
-          <Tabs.Panel value="accounts">
-            <AccountsTab />
-          </Tabs.Panel>
-        </Tabs>
-      </Paper>
-    </Stack>
+    <CardPage title="Company Info">
+      <PageTabs
+        value={tab}
+        onChange={(v) => setParams(v && v !== 'company-info' ? { tab: v } : {}, { replace: true })}
+        tabs={[
+          ['company-info', 'Company Info'],
+          ['accounts', 'Accounts'],
+        ]}
+        panels={{ 'company-info': <CompanyInfo />, accounts: <AccountsTab /> }}
+      />
+    </CardPage>
   );
 }

@@ -1,9 +1,8 @@
-import { Paper, Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { showFormError } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
+import { CardPage } from '../../../ui/page-frame.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
-import { PageTitle } from '../../../ui/titles.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
 import { useCreateCustomer } from '../api/customers.ts';
@@ -17,32 +16,24 @@ export function NewCustomerPage() {
   const { guard, leaveWithoutAsking } = useUnsavedChangesGuard(form.isDirty());
 
   return (
-    <Stack gap="md">
-      <PageTitle>New Customer</PageTitle>
-      <Paper withBorder p="lg" radius="md">
-        <SchemaForm
-          form={form}
-          onSubmit={(values) =>
-            create.mutate(values, {
-              onSuccess: (c) => {
-                toastSuccess(`Customer ${c.name} (${c.customerId}) created`);
-                leaveWithoutAsking();
-                void navigate(`/admin/customers/${c.id}`, { replace: true });
-              },
-              onError: (e) => showFormError(form, e),
-            })
-          }
-        >
-          <CustomerFormFields form={form} customerId="Assigned when saved" />
-          <FormActions
-            onCancel={() => void navigate('/admin/customers')}
-            pending={create.isPending}
-            submitLabel="Create Customer"
-            mt="lg"
-          />
-        </SchemaForm>
-      </Paper>
+    <CardPage title="New Customer">
+      <SchemaForm
+        form={form}
+        onSubmit={(values) =>
+          create.mutate(values, {
+            onSuccess: (c) => {
+              toastSuccess(`Customer ${c.name} (${c.customerId}) created`);
+              leaveWithoutAsking();
+              void navigate(`/admin/customers/${c.id}`, { replace: true });
+            },
+            onError: (e) => showFormError(form, e),
+          })
+        }
+      >
+        <CustomerFormFields form={form} customerId="Assigned when saved" />
+        <FormActions onCancel={() => void navigate('/admin/customers')} pending={create.isPending} submitLabel="Create Customer" mt="lg" />
+      </SchemaForm>
       {guard}
-    </Stack>
+    </CardPage>
   );
 }

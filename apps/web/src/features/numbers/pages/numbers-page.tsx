@@ -1,7 +1,8 @@
-import { Stack, Tabs } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useRouteTitle } from '../../../lib/route-handle.ts';
 import { usePortalScope } from '../../../lib/scope.ts';
+import { PageTabs } from '../../../ui/page-frame.tsx';
 import { PageTitle } from '../../../ui/titles.tsx';
 import { NumberSummaryCards } from '../components/number-summary-cards.tsx';
 import { PhoneNumbersTab } from '../components/phone-numbers-tab.tsx';
@@ -20,18 +21,16 @@ export function NumbersPage() {
     <Stack gap="md">
       {!scope.accountId && <PageTitle>{title}</PageTitle>}
       <NumberSummaryCards scope={{ customerId: scope.portal === 'admin' ? scope.customerId : undefined, accountId: scope.accountId }} />
-      <Tabs value={tab} onChange={(v) => setParams(v === 'porting' ? { tab: 'porting' } : {}, { replace: true })} keepMounted={false}>
-        <Tabs.List mb="sm">
-          <Tabs.Tab value="numbers">Phone Numbers</Tabs.Tab>
-          <Tabs.Tab value="porting">Number Porting</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="numbers">
-          <PhoneNumbersTab scope={scope} />
-        </Tabs.Panel>
-        <Tabs.Panel value="porting">
-          <PortingTab scope={scope} />
-        </Tabs.Panel>
-      </Tabs>
+      <PageTabs
+        value={tab}
+        onChange={(v) => setParams(v === 'porting' ? { tab: 'porting' } : {}, { replace: true })}
+        tabs={[
+          ['numbers', 'Phone Numbers'],
+          ['porting', 'Number Porting'],
+        ]}
+        panels={{ numbers: <PhoneNumbersTab scope={scope} />, porting: <PortingTab scope={scope} /> }}
+        listMb="sm"
+      />
     </Stack>
   );
 }
