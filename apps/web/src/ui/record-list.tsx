@@ -238,8 +238,8 @@ export function useRecordList<F extends Record<string, string>, T, K extends Que
   };
 }
 
-/** What a keyset list's Export button downloads: the export route, the file, and the contract's query for the export. */
-export type RecordExport = { label: string; path: string; fallbackName: string; noun: string; schema: z.ZodType };
+/** What a keyset list's Export button downloads: the export route, the file, and the contract's query for the export ('Export to CSV' unless labelled). */
+export type RecordExport = { label?: string; path: string; fallbackName: string; noun: string; schema: z.ZodType };
 
 /**
  * A keyset list's filter row: the fields top-aligned (a field's message below it moves no other
@@ -260,7 +260,7 @@ export function RecordFilters({
     <FilterBar
       actions={
         <ExportButton
-          label={exportAs.label}
+          label={exportAs.label ?? 'Export to CSV'}
           url={`${exportAs.path}${toQueryString(filters)}`}
           fallbackName={exportAs.fallbackName}
           noun={exportAs.noun}

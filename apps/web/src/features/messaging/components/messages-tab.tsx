@@ -16,7 +16,6 @@ const TYPE_OPTIONS = [{ value: '', label: 'All types' }, ...MESSAGE_TYPES.map((t
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 });
 const TEXTS = { label: 'Messages', emptyText: 'No messages found matching your criteria', noun: 'messages' };
 const EXPORT = {
-  label: 'Export to CSV',
   path: '/api/messaging/messages/export',
   fallbackName: 'messages.csv',
   noun: 'messages',
