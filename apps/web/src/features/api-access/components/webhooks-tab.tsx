@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { WEBHOOK_EVENTS, WEBHOOK_STATUSES } from '@portal/contract/api-access';
 import { type TWebhook, type TWebhookDelivery, ZWebhookBody } from '@portal/contract/webhooks';
 import { IconEdit, IconHistory, IconKey, IconSend, IconTrash } from '@tabler/icons-react';
@@ -16,6 +16,7 @@ import { FormActions } from '../../../ui/form-actions.tsx';
 import { ListTable } from '../../../ui/list-table.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
+import { SegmentedField } from '../../../ui/segmented-field.tsx';
 import { ShownOnceModal } from '../../../ui/shown-once.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
@@ -121,20 +122,13 @@ function WebhookModal({
               ))}
             </Group>
           </Checkbox.Group>
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="webhook-status-label">
-              Status
-            </Text>
-            <SegmentedControl
-              aria-labelledby="webhook-status-label"
-              data={['Active', 'Inactive']}
-              value={v.status}
-              onChange={(s) => form.setFieldValue('status', s as 'Active')}
-            />
-            <Text size="xs" c="dimmed">
-              Events that arrive while a webhook is inactive are kept, and can be replayed from its deliveries.
-            </Text>
-          </Stack>
+          <SegmentedField
+            label="Status"
+            data={['Active', 'Inactive']}
+            value={v.status}
+            onChange={(s) => form.setFieldValue('status', s as 'Active')}
+            hint="Events that arrive while a webhook is inactive are kept, and can be replayed from its deliveries."
+          />
           <FormActions onCancel={onClose} pending={create.isPending || update.isPending} submitLabel={webhook ? 'Save' : 'Add Webhook'} />
         </Stack>
       </SchemaForm>
