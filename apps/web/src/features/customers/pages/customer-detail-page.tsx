@@ -1,13 +1,13 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import type { TCustomer } from '@portal/contract/customers';
-import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
+import { IconEdit } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, useCallback, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCan } from '../../../lib/session.ts';
 import { DetailField } from '../../../ui/detail-field.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
-import { RecordLoading, RecordNotFound } from '../../../ui/record-states.tsx';
+import { BackButton, MissingRecord, RecordLoading } from '../../../ui/record-states.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { PageTitle } from '../../../ui/titles.tsx';
 import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
@@ -86,11 +86,9 @@ export function CustomerDetailPage({
   if (isLoading) return <RecordLoading label="Loading customer data..." />;
   if (!customer) {
     return (
-      <RecordNotFound
-        title="Customer Not Found"
+      <MissingRecord
+        noun="customer"
         error={error}
-        notFound="The customer you are looking for does not exist or has been removed."
-        failed="The customer could not be loaded. Please try again."
         back={{ label: 'Back to Customers', onClick: () => void navigate('/admin/customers') }}
       />
     );
@@ -100,9 +98,7 @@ export function CustomerDetailPage({
     <Stack gap="md">
       <Group justify="space-between">
         <Group gap="sm">
-          <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate('/admin/customers')}>
-            Back
-          </Button>
+          <BackButton onClick={() => void navigate('/admin/customers')} />
           <PageTitle>{customer.name}</PageTitle>
         </Group>
         {canWrite && (

@@ -7,7 +7,7 @@ import {
   ZTicketAttachmentFile,
   ZTicketCommentBody,
 } from '@portal/contract/support';
-import { IconArrowLeft, IconPaperclip } from '@tabler/icons-react';
+import { IconPaperclip } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { formatRelativeTime, formatStamp } from '../../../lib/format.ts';
@@ -15,7 +15,7 @@ import { usePortalScope } from '../../../lib/scope.ts';
 import { useCan } from '../../../lib/session.ts';
 import { DetailField } from '../../../ui/detail-field.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
-import { RecordLoading, RecordNotFound } from '../../../ui/record-states.tsx';
+import { BackButton, MissingRecord, RecordLoading } from '../../../ui/record-states.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { statusLabel } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
@@ -167,15 +167,7 @@ export function TicketDetailPage() {
 
   if (isPending) return <RecordLoading label="Loading ticket..." />;
   if (!ticket) {
-    return (
-      <RecordNotFound
-        title="Ticket Not Found"
-        error={error}
-        notFound="The ticket you are looking for does not exist or has been removed."
-        failed="The ticket could not be loaded. Please try again."
-        back={{ label: 'Back to Support', onClick: back }}
-      />
-    );
+    return <MissingRecord noun="ticket" error={error} back={{ label: 'Back to Support', onClick: back }} />;
   }
 
   // files and links: whoever may write on tickets, but a closed ticket takes nothing more from the customer
@@ -184,9 +176,7 @@ export function TicketDetailPage() {
   return (
     <Stack gap="md">
       <Group gap="sm" wrap="nowrap" align="center">
-        <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={back} style={{ flexShrink: 0 }}>
-          Back
-        </Button>
+        <BackButton onClick={back} style={{ flexShrink: 0 }} />
         <Title order={1} size="h2" style={{ minWidth: 0 }}>
           {ticket.ticketId}: {ticket.subject}
         </Title>
