@@ -8,7 +8,7 @@ import { toQueryString } from '../../../lib/download.ts';
 import { useCan } from '../../../lib/session.ts';
 import { AccountPicker } from '../../../ui/account-picker.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
-import { CustomerSelect } from '../../../ui/customer-select.tsx';
+import { CustomerFilter } from '../../../ui/customer-select.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { ExportButton } from '../../../ui/export-button.tsx';
@@ -205,14 +205,11 @@ export function InvoicesTab({
       <FilterBar>
         <SearchFilter label="Search" placeholder="Invoice #, customer, account" w={180} {...list.filter('search')} />
         {staff && !scope.customerId && (
-          <CustomerSelect
-            label="Customer"
-            placeholder="All customers"
-            clearable
+          <CustomerFilter
             w={190}
-            value={list.filters.customerId || null}
+            value={list.filters.customerId}
             onChange={(v) => {
-              list.setFilter('customerId', v ?? '');
+              list.setFilter('customerId', v);
               list.setFilter('accountId', '');
             }}
           />

@@ -8,7 +8,7 @@ import { usePortalScope } from '../../../lib/scope.ts';
 import { useCan } from '../../../lib/session.ts';
 import { AddButton } from '../../../ui/add-button.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
-import { CustomerSelect } from '../../../ui/customer-select.tsx';
+import { CustomerFilter } from '../../../ui/customer-select.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { ExportButton } from '../../../ui/export-button.tsx';
@@ -142,16 +142,7 @@ export function CompliancePage() {
         <Stack gap="md">
           <FilterBar>
             <SearchFilter label="Number" placeholder="Search by number" {...list.filter('search')} />
-            {staff && (
-              <CustomerSelect
-                label="Customer"
-                placeholder="All customers"
-                clearable
-                w={280}
-                value={list.filters.customerId || null}
-                onChange={(v) => list.setFilter('customerId', v ?? '')}
-              />
-            )}
+            {staff && <CustomerFilter w={280} {...list.filter('customerId')} />}
           </FilterBar>
           <ListTable
             list={list}

@@ -3,7 +3,7 @@ import { TICKET_PRIORITIES, TICKET_STATUSES, type TTicketListItem } from '@porta
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format.ts';
-import { CustomerSelect } from '../../../ui/customer-select.tsx';
+import { CustomerFilter } from '../../../ui/customer-select.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
@@ -99,16 +99,7 @@ export function TicketsTable({ portal }: { portal: 'admin' | 'customer' }) {
           <SearchFilter label="Search" placeholder="Search by subject or ticket ID" {...list.filter('search')} />
           <SelectFilter label="Status" w={160} data={STATUS_OPTIONS} {...list.filter('status')} />
           <SelectFilter label="Priority" w={150} data={PRIORITY_OPTIONS} {...list.filter('priority')} />
-          {staff && (
-            <CustomerSelect
-              label="Customer"
-              placeholder="All customers"
-              clearable
-              w={240}
-              value={list.filters.customerId || null}
-              onChange={(v) => list.setFilter('customerId', v ?? '')}
-            />
-          )}
+          {staff && <CustomerFilter w={240} {...list.filter('customerId')} />}
           {staff && (
             <SelectFilter
               label="Assigned To"
