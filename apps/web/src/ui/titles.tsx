@@ -1,34 +1,18 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A screen's heading (h1, set as h2), with the dimmed line under it when there is one. */
-export function PageTitle({ children, description }: { children: ReactNode; description?: ReactNode }) {
-  const title = (
-    <Title order={1} size="h2">
-      {children}
-    </Title>
-  );
-  if (!description) return title;
-  return (
-    <Stack gap={4}>
-      {title}
-      <Text c="dimmed" size="sm">
-        {description}
-      </Text>
-    </Stack>
-  );
-}
+type TitleProps = { children: ReactNode; description?: ReactNode | undefined };
 
-/** A section's heading (h2, set as h4), with the dimmed line under it when there is one. */
-export function SectionTitle({ children, description }: { children: ReactNode; description?: ReactNode }) {
+/** A heading, with the dimmed line under it when there is one. */
+function Heading({ order, size, gap, children, description }: TitleProps & { order: 1 | 2; size: 'h2' | 'h4'; gap: number }) {
   const title = (
-    <Title order={2} size="h4">
+    <Title order={order} size={size}>
       {children}
     </Title>
   );
   if (!description) return title;
   return (
-    <Stack gap={2}>
+    <Stack gap={gap}>
       {title}
       <Text size="sm" c="dimmed">
         {description}
@@ -36,3 +20,9 @@ export function SectionTitle({ children, description }: { children: ReactNode; d
     </Stack>
   );
 }
+
+/** A screen's heading: an h1, set as h2. */
+export const PageTitle = (props: TitleProps) => <Heading order={1} size="h2" gap={4} {...props} />;
+
+/** A section's heading: an h2, set as h4. */
+export const SectionTitle = (props: TitleProps) => <Heading order={2} size="h4" gap={2} {...props} />;
