@@ -1,4 +1,4 @@
-import { Checkbox, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { allowedAccountStatuses, type TAccount, ZUpdateAccountBody } from '@portal/contract/accounts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -9,6 +9,7 @@ import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { statusLabel } from '../../../ui/status-badge.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { managerOptionsQuery, useUpdateAccount } from '../api/accounts.ts';
+import { AccountBillingFields } from './account-billing-fields.tsx';
 
 function valuesOf(a: TAccount) {
   const c = a.billingInfo.contact;
@@ -79,16 +80,7 @@ export function AccountEditModal({ account, opened, onClose }: { account: TAccou
             )}
             <NumberInput label="Max Voice Channels" min={1} withAsterisk {...form.getInputProps('maxVoiceChannels')} />
           </SimpleGrid>
-          <Checkbox label="Use the customer's billing information" {...form.getInputProps('useCustomerBilling', { type: 'checkbox' })} />
-          {custom && (
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Billing Contact Name" withAsterisk {...form.getInputProps('billingContactName')} />
-              <TextInput label="Title" {...form.getInputProps('billingContactTitle')} />
-              <TextInput label="Email" withAsterisk {...form.getInputProps('billingContactEmail')} />
-              <TextInput label="Phone" {...form.getInputProps('billingContactPhone')} />
-              <TextInput label="Billing Address" {...form.getInputProps('billingAddress')} />
-            </SimpleGrid>
-          )}
+          <AccountBillingFields inputProps={form.getInputProps} ownBilling={custom} />
           <FormActions onCancel={onClose} pending={update.isPending} />
         </Stack>
       </SchemaForm>

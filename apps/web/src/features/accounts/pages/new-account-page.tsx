@@ -1,4 +1,4 @@
-import { Checkbox, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ACCOUNT_STATUSES, DEFAULT_MAX_VOICE_CHANNELS, ZCreateAccountBody } from '@portal/contract/accounts';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { statusLabel } from '../../../ui/status-badge.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
 import { customerNameQuery, managerOptionsQuery, useCreateAccount } from '../api/accounts.ts';
+import { AccountBillingFields } from '../components/account-billing-fields.tsx';
 
 /** /admin/accounts/new: a new account for a customer chosen here or passed as ?customerId=. */
 export function NewAccountPage() {
@@ -92,16 +93,7 @@ export function NewAccountPage() {
             />
             <NumberInput label="Max Voice Channels" min={1} {...form.getInputProps('maxVoiceChannels')} />
           </SimpleGrid>
-          <Checkbox label="Use the customer's billing information" {...form.getInputProps('useCustomerBilling', { type: 'checkbox' })} />
-          {!values.useCustomerBilling && (
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Billing Contact Name" withAsterisk {...form.getInputProps('billingContactName')} />
-              <TextInput label="Title" {...form.getInputProps('billingContactTitle')} />
-              <TextInput label="Email" withAsterisk {...form.getInputProps('billingContactEmail')} />
-              <TextInput label="Phone" {...form.getInputProps('billingContactPhone')} />
-              <TextInput label="Billing Address" {...form.getInputProps('billingAddress')} />
-            </SimpleGrid>
-          )}
+          <AccountBillingFields inputProps={form.getInputProps} ownBilling={!values.useCustomerBilling} />
           <FormActions onCancel={() => void navigate(-1)} pending={create.isPending} submitLabel="Create Account" />
         </Stack>
       </SchemaForm>
