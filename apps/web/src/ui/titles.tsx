@@ -1,14 +1,27 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-type TitleProps = { children: ReactNode; description?: ReactNode | undefined };
+type TitleProps = {
+  children: ReactNode;
+  description?: ReactNode | undefined;
+  /** Beside the title: a record's status badge. */
+  badge?: ReactNode;
+};
 
 /** A heading, with the dimmed line under it when there is one. */
-function Heading({ order, size, gap, children, description }: TitleProps & { order: 1 | 2; size: 'h2' | 'h4'; gap: number }) {
-  const title = (
+function Heading({ order, size, gap, children, description, badge }: TitleProps & { order: 1 | 2; size: 'h2' | 'h4'; gap: number }) {
+  const heading = (
     <Title order={order} size={size}>
       {children}
     </Title>
+  );
+  const title = badge ? (
+    <Group gap="sm">
+      {heading}
+      {badge}
+    </Group>
+  ) : (
+    heading
   );
   if (!description) return title;
   return (

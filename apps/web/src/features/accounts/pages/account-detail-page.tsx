@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -70,16 +70,17 @@ export function AccountDetailPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Group gap="sm">
-            <PageTitle>{account.name}</PageTitle>
-            <StatusBadge status={account.status} />
-          </Group>
-          <Text size="sm" c="dimmed">
-            {account.accountId}
-            {scope.portal === 'admin' ? ` · ${account.customerName}` : ''}
-          </Text>
-        </Stack>
+        <PageTitle
+          badge={<StatusBadge status={account.status} />}
+          description={
+            <>
+              {account.accountId}
+              {scope.portal === 'admin' ? ` · ${account.customerName}` : ''}
+            </>
+          }
+        >
+          {account.name}
+        </PageTitle>
         <Group gap="sm">
           <AccountSwitcher scope={scope} customerId={account.customerId} accountId={account.id} />
           {canEdit && (

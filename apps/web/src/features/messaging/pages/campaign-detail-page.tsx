@@ -127,16 +127,17 @@ export function CampaignDetailPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Group gap="sm">
-            <PageTitle>{c.name}</PageTitle>
-            <StatusBadge status={c.status} size="md" />
-          </Group>
-          <Text size="sm" c="dimmed">
-            10DLC ID <b>{c.campaignCode}</b> · {c.brandName} · {c.accountName}
-            {scope.portal === 'admin' ? ` · ${c.customerName}` : ''}
-          </Text>
-        </Stack>
+        <PageTitle
+          badge={<StatusBadge status={c.status} size="md" />}
+          description={
+            <>
+              10DLC ID <b>{c.campaignCode}</b> · {c.brandName} · {c.accountName}
+              {scope.portal === 'admin' ? ` · ${c.customerName}` : ''}
+            </>
+          }
+        >
+          {c.name}
+        </PageTitle>
         <Group gap="sm">
           {moves
             .filter((s) => s !== 'Rejected')
