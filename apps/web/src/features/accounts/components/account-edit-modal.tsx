@@ -3,6 +3,7 @@ import { allowedAccountStatuses, type TAccount, ZUpdateAccountBody } from '@port
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSessionUser } from '../../../lib/session.ts';
+import { optionsOf } from '../../../ui/filter-bar.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
@@ -66,7 +67,7 @@ export function AccountEditModal({ account, opened, onClose }: { account: TAccou
             <Select
               label="Status"
               allowDeselect={false}
-              data={statuses.map((s) => ({ value: s, label: statusLabel(s) }))}
+              data={optionsOf(statuses, { label: statusLabel })}
               {...form.getInputProps('status')}
             />
             {staff && (

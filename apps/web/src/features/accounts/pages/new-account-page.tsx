@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { customerSuggestionsQuery } from '../../../lib/customer-suggestions.ts';
+import { optionsOf } from '../../../ui/filter-bar.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
 import { CardPage } from '../../../ui/page-frame.tsx';
@@ -81,7 +82,7 @@ export function NewAccountPage() {
             <Select
               label="Status"
               allowDeselect={false}
-              data={ACCOUNT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+              data={optionsOf(ACCOUNT_STATUSES, { label: statusLabel })}
               {...form.getInputProps('status')}
             />
             <Select

@@ -10,7 +10,7 @@ import { AddButton } from '../../../ui/add-button.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
-import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
 import { ListTable } from '../../../ui/list-table.tsx';
@@ -301,12 +301,7 @@ export function WebhooksTab({ scope }: { scope: ApiScope }) {
     <Stack gap="md">
       <FilterBar actions={canWrite && <AddButton onClick={() => setEditing('new')}>Add Webhook</AddButton>}>
         <SearchFilter label="Search" placeholder="Search webhooks..." {...list.filter('search')} />
-        <SelectFilter
-          label="Status"
-          w={150}
-          data={[{ value: '', label: 'All statuses' }, ...WEBHOOK_STATUSES.map((s) => ({ value: s, label: s }))]}
-          {...list.filter('status')}
-        />
+        <SelectFilter label="Status" w={150} data={optionsOf(WEBHOOK_STATUSES, { all: 'All statuses' })} {...list.filter('status')} />
       </FilterBar>
       <ListTable
         list={list}

@@ -12,7 +12,7 @@ import { CustomerFilter } from '../../../ui/customer-select.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { ExportButton } from '../../../ui/export-button.tsx';
-import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListTable } from '../../../ui/list-table.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
@@ -26,7 +26,6 @@ import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 const FILTERS = { customerId: '', accountId: '', status: '', from: '', to: '', search: '' };
 const SORT = { by: 'issueDate', dir: 'desc' } as const;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const options = (values: readonly string[]) => [{ value: '', label: 'All statuses' }, ...values.map((v) => ({ value: v, label: v }))];
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /**
@@ -225,7 +224,12 @@ export function InvoicesTab({
             onChange={(v) => list.setFilter('accountId', v)}
           />
         )}
-        <SelectFilter label="Status" w={130} data={options(staff ? INVOICE_LIFECYCLE : INVOICE_STATUSES)} {...list.filter('status')} />
+        <SelectFilter
+          label="Status"
+          w={130}
+          data={optionsOf(staff ? INVOICE_LIFECYCLE : INVOICE_STATUSES, { all: 'All statuses' })}
+          {...list.filter('status')}
+        />
         <IssueDateFilter
           from={list.filters.from}
           to={list.filters.to}

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../../lib/session.ts';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
-import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListTable } from '../../../ui/list-table.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
@@ -20,7 +20,7 @@ import { useImpersonate } from '../api/impersonation.ts';
 import { RegistrationsPanel } from '../components/registrations-panel.tsx';
 
 // Every status a customer can have (the spec's Active, Pending, Suspended, and Inactive, which the data has too).
-const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...CUSTOMER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))];
+const STATUS_OPTIONS = optionsOf(CUSTOMER_STATUSES, { all: 'All', label: statusLabel });
 const REVENUE_OPTIONS = [{ value: '', label: 'All revenue' }, ...REVENUE_BANDS.map((b) => ({ value: b.value, label: b.label }))];
 const FILTERS = { search: '', status: '', revenue: '' };
 

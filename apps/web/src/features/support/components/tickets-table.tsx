@@ -6,15 +6,15 @@ import { formatDate } from '../../../lib/format.ts';
 import { CustomerFilter } from '../../../ui/customer-select.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
-import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListTable } from '../../../ui/list-table.tsx';
 import { statusLabel } from '../../../ui/status-badge.tsx';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { assigneesQuery, ticketListQuery } from '../api/support.ts';
 import { PriorityBadge, TicketStatusBadge } from './ticket-status.tsx';
 
-const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...TICKET_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))];
-const PRIORITY_OPTIONS = [{ value: '', label: 'All priorities' }, ...TICKET_PRIORITIES.map((p) => ({ value: p, label: p }))];
+const STATUS_OPTIONS = optionsOf(TICKET_STATUSES, { all: 'All statuses', label: statusLabel });
+const PRIORITY_OPTIONS = optionsOf(TICKET_PRIORITIES, { all: 'All priorities' });
 const FILTERS = { search: '', status: '', priority: '', assignedToId: '', customerId: '' };
 
 /**

@@ -14,6 +14,7 @@ import { formatRelativeTime, formatStamp } from '../../../lib/format.ts';
 import { usePortalScope } from '../../../lib/scope.ts';
 import { useCan } from '../../../lib/session.ts';
 import { DetailField } from '../../../ui/detail-field.tsx';
+import { optionsOf } from '../../../ui/filter-bar.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { BackButton, MissingRecord, RecordLoading } from '../../../ui/record-states.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
@@ -67,7 +68,7 @@ function StaffControls({ ticket }: { ticket: TTicket }) {
       <Select
         label="Status"
         allowDeselect={false}
-        data={TICKET_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+        data={optionsOf(TICKET_STATUSES, { label: statusLabel })}
         value={ticket.status}
         onChange={(v) => v && v !== ticket.status && save({ status: v as TTicket['status'] }, `status set to ${statusLabel(v)}`)}
       />

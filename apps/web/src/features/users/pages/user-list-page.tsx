@@ -9,7 +9,7 @@ import { useCan, useSessionUser } from '../../../lib/session.ts';
 import { AddButton } from '../../../ui/add-button.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
-import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListTable } from '../../../ui/list-table.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
@@ -148,7 +148,7 @@ export function UserListPage() {
     },
   ];
 
-  const roleOptions = [{ value: '', label: 'All roles' }, ...rolesOfKind(kind).map((r) => ({ value: r, label: r }))];
+  const roleOptions = optionsOf(rolesOfKind(kind), { all: 'All roles' });
 
   const table = (
     <Paper withBorder p="md" radius="md">
