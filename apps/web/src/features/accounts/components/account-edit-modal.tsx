@@ -10,7 +10,7 @@ import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { statusLabel } from '../../../ui/status-badge.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { managerOptionsQuery, useUpdateAccount } from '../api/accounts.ts';
-import { AccountBillingFields } from './account-billing-fields.tsx';
+import { AccountBillingFields, AccountManagerSelect } from './account-form-fields.tsx';
 
 function valuesOf(a: TAccount) {
   const c = a.billingInfo.contact;
@@ -70,15 +70,7 @@ export function AccountEditModal({ account, opened, onClose }: { account: TAccou
               data={optionsOf(statuses, { label: statusLabel })}
               {...form.getInputProps('status')}
             />
-            {staff && (
-              <Select
-                label="Account Manager"
-                clearable
-                searchable
-                data={(managers.data ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.role})` }))}
-                {...form.getInputProps('accountManagerId')}
-              />
-            )}
+            {staff && <AccountManagerSelect managers={managers.data} inputProps={form.getInputProps('accountManagerId')} />}
             <NumberInput label="Max Voice Channels" min={1} withAsterisk {...form.getInputProps('maxVoiceChannels')} />
           </SimpleGrid>
           <AccountBillingFields inputProps={form.getInputProps} ownBilling={custom} />

@@ -14,7 +14,7 @@ import { statusLabel } from '../../../ui/status-badge.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
 import { customerNameQuery, managerOptionsQuery, useCreateAccount } from '../api/accounts.ts';
-import { AccountBillingFields } from '../components/account-billing-fields.tsx';
+import { AccountBillingFields, AccountManagerSelect } from '../components/account-form-fields.tsx';
 
 /** /admin/accounts/new: a new account for a customer chosen here or passed as ?customerId=. */
 export function NewAccountPage() {
@@ -85,13 +85,7 @@ export function NewAccountPage() {
               data={optionsOf(ACCOUNT_STATUSES, { label: statusLabel })}
               {...form.getInputProps('status')}
             />
-            <Select
-              label="Account Manager"
-              clearable
-              searchable
-              data={(managers.data ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.role})` }))}
-              {...form.getInputProps('accountManagerId')}
-            />
+            <AccountManagerSelect managers={managers.data} inputProps={form.getInputProps('accountManagerId')} />
             <NumberInput label="Max Voice Channels" min={1} {...form.getInputProps('maxVoiceChannels')} />
           </SimpleGrid>
           <AccountBillingFields inputProps={form.getInputProps} ownBilling={!values.useCustomerBilling} />

@@ -1,4 +1,5 @@
-import { Checkbox, SimpleGrid, TextInput } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, TextInput } from '@mantine/core';
+import type { TStaffOption } from '@portal/contract/customers';
 
 type BillingField =
   | 'useCustomerBilling'
@@ -31,5 +32,18 @@ export function AccountBillingFields({
         </SimpleGrid>
       )}
     </>
+  );
+}
+
+/** The provider's account manager of an account, chosen by staff among the staff options. */
+export function AccountManagerSelect({ managers, inputProps }: { managers: TStaffOption[] | undefined; inputProps: object }) {
+  return (
+    <Select
+      label="Account Manager"
+      clearable
+      searchable
+      data={(managers ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.role})` }))}
+      {...inputProps}
+    />
   );
 }
