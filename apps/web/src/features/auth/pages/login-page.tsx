@@ -1,4 +1,4 @@
-import { Alert, Anchor, Divider, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Divider, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { clearMaintenanceNotice, maintenanceNotice } from '../../../lib/maintenance-notice.ts';
 import { AppLink, usePageLocation } from '../../../lib/navigation.tsx';
@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/session.ts';
 import { PublicLayout } from '../../../ui/public-layout.tsx';
 import { PageTitle } from '../../../ui/titles.tsx';
 import { LoginForm } from '../components/login-form.tsx';
+import { PromptLink } from '../components/prompt-link.tsx';
 
 const COPY: Record<Portal, { title: string; intro: string }> = {
   admin: { title: 'Admin Login', intro: 'Sign in with your staff account.' },
@@ -20,19 +21,13 @@ export function loginTitle(portal: Portal): string {
 
 function OtherPortalLink({ portal }: { portal: Portal }) {
   return portal === 'admin' ? (
-    <Text size="sm" c="dimmed" ta="center">
-      Are you a customer?{' '}
-      <Anchor component={AppLink} to="/customer/login" fw={500}>
-        Customer Login
-      </Anchor>
-    </Text>
+    <PromptLink prompt="Are you a customer?" to="/customer/login">
+      Customer Login
+    </PromptLink>
   ) : (
-    <Text size="sm" c="dimmed" ta="center">
-      Provider staff?{' '}
-      <Anchor component={AppLink} to="/admin/login" fw={500}>
-        Admin Login
-      </Anchor>
-    </Text>
+    <PromptLink prompt="Provider staff?" to="/admin/login">
+      Admin Login
+    </PromptLink>
   );
 }
 
@@ -40,12 +35,9 @@ function OtherPortalLink({ portal }: { portal: Portal }) {
 function SignUpLink() {
   const open = useSession().data?.selfRegistration === true;
   return open ? (
-    <Text size="sm" c="dimmed" ta="center">
-      New customer?{' '}
-      <Anchor component={AppLink} to="/customer/sign-up" fw={500}>
-        Create an account
-      </Anchor>
-    </Text>
+    <PromptLink prompt="New customer?" to="/customer/sign-up">
+      Create an account
+    </PromptLink>
   ) : null;
 }
 

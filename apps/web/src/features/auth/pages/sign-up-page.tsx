@@ -1,10 +1,10 @@
-import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { REGISTRATION_CLOSED } from '@portal/contract/registration';
-import { Link } from 'react-router';
 import { useSession } from '../../../lib/session.ts';
 import { FullPageLoader } from '../../../ui/full-page-loader.tsx';
 import { PublicLayout } from '../../../ui/public-layout.tsx';
 import { PageTitle } from '../../../ui/titles.tsx';
+import { PromptLink } from '../components/prompt-link.tsx';
 import { SignUpForm } from '../components/sign-up-form.tsx';
 
 /** /customer/sign-up: open while settings' allowUserSelfRegistration is on; staff approve each registration. */
@@ -25,12 +25,9 @@ export function SignUpPage() {
             {REGISTRATION_CLOSED}
           </Alert>
         )}
-        <Text size="sm" ta="center" c="dimmed">
-          Already have an account?{' '}
-          <Anchor component={Link} to="/customer/login" fw={500}>
-            Sign in
-          </Anchor>
-        </Text>
+        <PromptLink prompt="Already have an account?" to="/customer/login">
+          Sign in
+        </PromptLink>
       </Stack>
     </PublicLayout>
   );
