@@ -1,8 +1,10 @@
-import { Group, Stack, Tabs, Title } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useRouteTitle } from '../lib/route-handle.ts';
 import { type PortalScope, usePortalScope } from '../lib/scope.ts';
 import { AccountPicker } from './account-picker.tsx';
+import { PageTabs } from './page-frame.tsx';
+import { PageTitle } from './titles.tsx';
 import { useAccountTabs } from './use-tab-param.ts';
 
 /** Where a tab of an account-filtered page runs: the portal, the customer (staff in a customer's view; a customer's own) and the account. */
@@ -70,9 +72,7 @@ export function AccountTabsPage<T extends string>({
     <Stack gap="md">
       {!scope.accountId && (
         <Group justify="space-between" align="flex-end">
-          <Title order={1} size="h2">
-            {title}
-          </Title>
+          <PageTitle>{title}</PageTitle>
           {withPicker && (
             <AccountPicker
               placeholder="All accounts"
@@ -86,20 +86,7 @@ export function AccountTabsPage<T extends string>({
         </Group>
       )}
       {banner}
-      <Tabs value={tab} onChange={page.setTab} keepMounted={false}>
-        <Tabs.List mb="sm">
-          {tabs.map(([value, label]) => (
-            <Tabs.Tab key={value} value={value}>
-              {label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {tabs.map(([value]) => (
-          <Tabs.Panel key={value} value={value}>
-            {panels[value]}
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+      <PageTabs value={tab} onChange={page.setTab} tabs={tabs} panels={panels} listMb="sm" />
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { TAuditEntry } from '@portal/contract/audit';
 import type { ReactNode } from 'react';
 import type { Column } from './data-table.tsx';
 import { type RecordList, RecordTable } from './record-list.tsx';
 import { ShortId } from './short-id.tsx';
+import { SectionTitle } from './titles.tsx';
 
 /** The kinds of record the audit trail names (an entry's entityType), as the screens name them. */
 export const AUDIT_RECORD_TYPES: { value: string; label: string }[] = [
@@ -80,14 +81,7 @@ export function AuditEntries({
 }) {
   return (
     <Stack gap="md">
-      <Stack gap={2}>
-        <Title order={2} size="h4">
-          Activity Logs
-        </Title>
-        <Text size="sm" c="dimmed">
-          {description}
-        </Text>
-      </Stack>
+      <SectionTitle description={description}>Activity Logs</SectionTitle>
       {filters}
       <RecordTable records={records} columns={columns} texts={{ label: 'Activity logs', emptyText, noun: 'entries' }} />
     </Stack>

@@ -36,3 +36,17 @@ export function CustomerSelect({
     />
   );
 }
+
+/** Staff: a list's customer filter, empty for every customer; bound like the other filters (`{...list.filter('customerId')}`). */
+export function CustomerFilter({ value, onChange, w }: { value: string; onChange: (value: string) => void; w: number }) {
+  return (
+    <CustomerSelect
+      label="Customer"
+      placeholder="All customers"
+      clearable
+      w={w}
+      value={value || null}
+      onChange={(v) => onChange(v ?? '')}
+    />
+  );
+}

@@ -41,10 +41,16 @@ function titleFromText(box: HTMLDivElement | null) {
   if (box) box.title = box.textContent ?? '';
 }
 
+/** A record with an id of its own: its table needs no rowKey. */
+export type KeyedRow = { id: string | number };
+/** The row's id as a string: the default rowKey. */
+export const rowId = (row: unknown) => String((row as KeyedRow).id);
+
 export type DataTableProps<T> = {
   columns: Column<T>[];
   rows: T[] | undefined;
-  rowKey: (row: T) => string;
+  /** The row's React key and selection id; rows with an `id` default to it. */
+  rowKey?: (row: T) => string;
   loading?: boolean;
   /** The spec's empty-state text, e.g. 'No customers found'. */
   emptyText: string;
@@ -78,8 +84,11 @@ function SortIcon({ active, dir }: { active: boolean; dir?: 'asc' | 'desc' }) {
  * The one table: columns config, sortable headers (sort state from useListState), row actions,
  * a loading skeleton, the spec's empty-state text and optional row selection.
  */
+export function DataTable<T extends KeyedRow>(props: DataTableProps<T>): ReactNode;
+export function DataTable<T>(props: DataTableProps<T> & { rowKey: (row: T) => string }): ReactNode;
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, rows, rowKey, loading, emptyText, sort, onSort, rowActions, onRowClick, selection, onSelectionChange } = props;
+  const rowKey = props.rowKey ?? rowId;
+  const { columns, rows, loading, emptyText, sort, onSort, rowActions, onRowClick, selection, onSelectionChange } = props;
   const selectable = selection !== undefined && onSelectionChange !== undefined;
   const ids = rows?.map(rowKey) ?? [];
   const allSelected = selectable && ids.length > 0 && ids.every((id) => selection.includes(id));

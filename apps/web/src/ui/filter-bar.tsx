@@ -3,6 +3,18 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 
+/**
+ * A Select's options from a list of values, each labelled by `label` (the value itself unless
+ * given); with `all`, first an option '' that filters nothing ('All statuses').
+ */
+export function optionsOf(
+  values: readonly string[],
+  { all, label = (value) => value }: { all?: string; label?: (value: string) => string } = {},
+): { value: string; label: string }[] {
+  const options = values.map((value) => ({ value, label: label(value) }));
+  return all === undefined ? options : [{ value: '', label: all }, ...options];
+}
+
 /** The row above a list: filters on the left, actions (Add, Export) on the right; wraps on small screens. */
 export function FilterBar({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (

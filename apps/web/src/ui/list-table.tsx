@@ -1,5 +1,6 @@
 import type { TPage } from '@portal/contract/common';
-import { DataTable, type DataTableProps } from './data-table.tsx';
+import type { ReactNode } from 'react';
+import { DataTable, type DataTableProps, type KeyedRow, rowId } from './data-table.tsx';
 import { ListStatePagination } from './pagination.tsx';
 import type { SortState } from './use-list-state.ts';
 
@@ -16,14 +17,14 @@ type ListBinding = {
  * The one paged list: a DataTable over a page of the API and its pagination, both bound to the
  * list's URL state (useListState): rows, sort and page come from there.
  */
-export function ListTable<T>({
-  list,
-  data,
-  ...table
-}: Omit<DataTableProps<T>, 'rows' | 'sort' | 'onSort'> & { list: ListBinding; data: TPage<T> | undefined }) {
+type ListTableProps<T> = Omit<DataTableProps<T>, 'rows' | 'sort' | 'onSort'> & { list: ListBinding; data: TPage<T> | undefined };
+
+export function ListTable<T extends KeyedRow>(props: ListTableProps<T>): ReactNode;
+export function ListTable<T>(props: ListTableProps<T> & { rowKey: (row: T) => string }): ReactNode;
+export function ListTable<T>({ list, data, rowKey = rowId, ...table }: ListTableProps<T>) {
   return (
     <>
-      <DataTable {...table} rows={data?.items} sort={list.sort} {...(list.toggleSort ? { onSort: list.toggleSort } : {})} />
+      <DataTable {...table} rowKey={rowKey} rows={data?.items} sort={list.sort} {...(list.toggleSort ? { onSort: list.toggleSort } : {})} />
       <ListStatePagination list={list} total={data?.total} />
     </>
   );

@@ -6,7 +6,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { toQueryString } from '../lib/download.ts';
 import { localTimeZone } from '../lib/format.ts';
-import { type Column, DataTable } from './data-table.tsx';
+import { type Column, DataTable, type KeyedRow } from './data-table.tsx';
 import { ExportButton } from './export-button.tsx';
 import { FilterBar } from './filter-bar.tsx';
 import { type ListStateOptions, useListState } from './use-list-state.ts';
@@ -238,8 +238,8 @@ export function useRecordList<F extends Record<string, string>, T, K extends Que
   };
 }
 
-/** What a keyset list's Export button downloads: the export route, the file, and the contract's query for the export. */
-export type RecordExport = { label: string; path: string; fallbackName: string; noun: string; schema: z.ZodType };
+/** What a keyset list's Export button downloads: the export route, the file, and the contract's query for the export ('Export to CSV' unless labelled). */
+export type RecordExport = { label?: string; path: string; fallbackName: string; noun: string; schema: z.ZodType };
 
 /**
  * A keyset list's filter row: the fields top-aligned (a field's message below it moves no other
@@ -260,7 +260,7 @@ export function RecordFilters({
     <FilterBar
       actions={
         <ExportButton
-          label={exportAs.label}
+          label={exportAs.label ?? 'Export to CSV'}
           url={`${exportAs.path}${toQueryString(filters)}`}
           fallbackName={exportAs.fallbackName}
           noun={exportAs.noun}
@@ -277,8 +277,6 @@ export function RecordFilters({
   );
 }
 
-/** A record as the keyset lists show it: one row per id. */
-type KeyedRow = { id: string | number };
 /** What a keyset list's table says: its accessible name, its empty text, and what a row is ('Page 2 · 50 records'). */
 export type RecordTableTexts = { label: string; emptyText: string; noun: string };
 type RecordTableProps<T> = { records: RecordList<T>; columns: Column<T>[]; texts: RecordTableTexts };
@@ -294,7 +292,7 @@ export function RecordTable<T extends KeyedRow>({ records, columns, texts: { nou
       {problem && <Alert color="red">{problem}</Alert>}
       <Box pos="relative">
         <LoadingDataOverlay visible={check.ok && isFetching && isPlaceholderData} />
-        <DataTable {...texts} columns={columns} rows={rows} rowKey={(row) => String(row.id)} loading={check.ok && isFetching && !data} />
+        <DataTable {...texts} columns={columns} rows={rows} loading={check.ok && isFetching && !data} />
       </Box>
       <KeysetPager
         cursors={records.cursors}

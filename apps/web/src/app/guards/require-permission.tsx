@@ -1,8 +1,9 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Stack, Text } from '@mantine/core';
 import type { TPermission } from '@portal/contract/roles';
 import { Link, Outlet, useLocation } from 'react-router';
 import { portalHome, portalOfPath } from '../../lib/route-handle.ts';
 import { useCan } from '../../lib/session.ts';
+import { PageTitle } from '../../ui/titles.tsx';
 
 /** What a signed-in user sees at a screen their role may not use (a typed or bookmarked URL). */
 export function AccessDenied() {
@@ -10,9 +11,7 @@ export function AccessDenied() {
   return (
     <Center mih="50dvh" p="md">
       <Stack align="center" gap="sm" ta="center" maw={480}>
-        <Title order={1} size="h2">
-          Access denied
-        </Title>
+        <PageTitle>Access denied</PageTitle>
         <Text c="dimmed">Your role does not allow this page. Ask an administrator if you need it.</Text>
         <Button component={Link} to={portalHome(portalOfPath(pathname))} variant="light">
           Go to the home page

@@ -65,21 +65,11 @@ export const adminScreens: RouteObject[] = [
     ],
   },
   common.usersScreens,
-  {
-    path: 'billing',
-    handle: { crumb: 'Billing' },
-    children: [
-      screen(null, { title: 'Billing' }, common.billingPage),
-      screen('invoices', { title: 'Billing', crumb: 'Invoices' }, common.billingPage),
-      // Payment Methods shows only inside an account (spec 2.7): across customers there is none to show.
-      redirect('payment-methods', '/admin/billing/invoices'),
-      screen('payment-history', { title: 'Billing', crumb: 'Payment History' }, common.billingPage),
-      {
-        element: <RequirePermission permission="billing.manage" />,
-        children: [screen('rates', { title: 'Billing', crumb: 'Rates' }, common.billingPage)],
-      },
-    ],
-  },
+  common.billingScreens(
+    // Payment Methods shows only inside an account (spec 2.7): across customers there is none to show.
+    redirect('payment-methods', '/admin/billing/invoices'),
+    { element: <RequirePermission permission="billing.manage" />, children: [common.billingTab('rates', 'Rates')] },
+  ),
   screen('numbers', { title: 'Phone Numbers' }, common.numbersPage),
   common.messagingScreens,
   common.voiceScreen,

@@ -63,6 +63,24 @@ export function accountTabs({
   ];
 }
 
+/** One of billing's tabs as a screen: the document title stays 'Billing', the crumb names the tab. */
+export const billingTab = (path: string, crumb: string) => screen(path, { title: 'Billing', crumb }, billingPage);
+
+/** Billing and its tabs: the page, Invoices, the portal's Payment Methods (a tab, or a redirect), Payment History, and any more. */
+export const billingScreens = (paymentMethods: RouteObject, ...more: RouteObject[]): RouteObject => ({
+  path: 'billing',
+  handle: { crumb: 'Billing' },
+  children: [
+    // The customer page's h1 is 'Billing Management' (customer spec); the document title and the crumb stay 'Billing'.
+    screen(null, { title: 'Billing' }, billingPage),
+    // a notification's link to an invoice: /<portal>/billing/invoices?invoice=<id>
+    billingTab('invoices', 'Invoices'),
+    paymentMethods,
+    billingTab('payment-history', 'Payment History'),
+    ...more,
+  ],
+});
+
 export const usersScreens: RouteObject = {
   path: 'users',
   handle: { crumb: 'Users' },

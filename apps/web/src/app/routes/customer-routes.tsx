@@ -51,18 +51,7 @@ export const customerScreens: RouteObject[] = [
     ],
   },
   common.usersScreens,
-  {
-    path: 'billing',
-    handle: { crumb: 'Billing' },
-    children: [
-      // The page's h1 is 'Billing Management' (customer spec); the document title and the crumb stay 'Billing'.
-      screen(null, { title: 'Billing' }, common.billingPage),
-      // a notification's link to an invoice: /customer/billing/invoices?invoice=<id>
-      screen('invoices', { title: 'Billing', crumb: 'Invoices' }, common.billingPage),
-      screen('payment-methods', { title: 'Billing', crumb: 'Payment Methods' }, common.billingPage),
-      screen('payment-history', { title: 'Billing', crumb: 'Payment History' }, common.billingPage),
-    ],
-  },
+  common.billingScreens(common.billingTab('payment-methods', 'Payment Methods')),
   screen('numbers', { title: 'Numbers' }, common.numbersPage),
   common.messagingScreens,
   redirect('compliance', '/customer/messaging'),

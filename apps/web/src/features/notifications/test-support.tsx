@@ -6,7 +6,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
 import { theme } from '../../app/theme.ts';
 
 /** Notification component tests: a fake server answering by method and path, and a data router (the unsaved-changes guard needs one). */
@@ -33,32 +32,7 @@ export function defaultSettings(): TNotificationSettings {
   };
 }
 
-export type Call = { method: string; url: URL; body: unknown };
-type Handler = (request: Call) => unknown;
-
-/** Replaces fetch: each request answered by the route "METHOD /path" (a function of the request, or a value); records every request. */
-export function fakeServer(routes: Record<string, Handler | unknown>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://portal.test');
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      const call = { method, url, body };
-      calls.push(call);
-      const key = `${method} ${url.pathname}`;
-      if (!(key in routes)) return json(404, { error: { code: 'NOT_FOUND', message: `No route ${key}` } });
-      const answer = routes[key];
-      return json(200, typeof answer === 'function' ? (answer as Handler)(call) : answer);
-    }),
-  );
-  return calls;
-}
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+export { type Call, fakeServer } from '../../test/fake-server.ts';
 
 /** Renders a screen at `path` in a data router (other paths render their name), with the app's providers and toasts. */
 export function renderScreen(ui: ReactNode, options: { path?: string; pattern?: string } = {}) {

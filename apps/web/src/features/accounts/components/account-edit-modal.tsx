@@ -1,14 +1,16 @@
-import { Checkbox, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { allowedAccountStatuses, type TAccount, ZUpdateAccountBody } from '@portal/contract/accounts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSessionUser } from '../../../lib/session.ts';
+import { optionsOf } from '../../../ui/filter-bar.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { statusLabel } from '../../../ui/status-badge.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { managerOptionsQuery, useUpdateAccount } from '../api/accounts.ts';
+import { AccountBillingFields, AccountManagerSelect } from './account-form-fields.tsx';
 
 function valuesOf(a: TAccount) {
   const c = a.billingInfo.contact;
@@ -65,30 +67,13 @@ export function AccountEditModal({ account, opened, onClose }: { account: TAccou
             <Select
               label="Status"
               allowDeselect={false}
-              data={statuses.map((s) => ({ value: s, label: statusLabel(s) }))}
+              data={optionsOf(statuses, { label: statusLabel })}
               {...form.getInputProps('status')}
             />
-            {staff && (
-              <Select
-                label="Account Manager"
-                clearable
-                searchable
-                data={(managers.data ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.role})` }))}
-                {...form.getInputProps('accountManagerId')}
-              />
-            )}
+            {staff && <AccountManagerSelect managers={managers.data} inputProps={form.getInputProps('accountManagerId')} />}
             <NumberInput label="Max Voice Channels" min={1} withAsterisk {...form.getInputProps('maxVoiceChannels')} />
           </SimpleGrid>
-          <Checkbox label="Use the customer's billing information" {...form.getInputProps('useCustomerBilling', { type: 'checkbox' })} />
-          {custom && (
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Billing Contact Name" withAsterisk {...form.getInputProps('billingContactName')} />
-              <TextInput label="Title" {...form.getInputProps('billingContactTitle')} />
-              <TextInput label="Email" withAsterisk {...form.getInputProps('billingContactEmail')} />
-              <TextInput label="Phone" {...form.getInputProps('billingContactPhone')} />
-              <TextInput label="Billing Address" {...form.getInputProps('billingAddress')} />
-            </SimpleGrid>
-          )}
+          <AccountBillingFields inputProps={form.getInputProps} ownBilling={custom} />
           <FormActions onCancel={onClose} pending={update.isPending} />
         </Stack>
       </SchemaForm>

@@ -7,7 +7,7 @@ import { useCan } from '../../../lib/session.ts';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
-import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListTable } from '../../../ui/list-table.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge, statusLabel } from '../../../ui/status-badge.tsx';
@@ -16,7 +16,7 @@ import { useListState } from '../../../ui/use-list-state.ts';
 import { accountListQuery, useDeleteAccount } from '../api/accounts.ts';
 
 const FILTERS = { search: '', status: '' };
-const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...ACCOUNT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))];
+const STATUS_OPTIONS = optionsOf(ACCOUNT_STATUSES, { all: 'All', label: statusLabel });
 
 /** Which columns a screen shows: all (staff), with the number counts (customer admin), or the four basics. */
 export type AccountColumns = 'staff' | 'counts' | 'basic';
@@ -139,7 +139,6 @@ export function AccountsTable({
         data={data}
         label={label}
         columns={columnsOf(columns, pathOf)}
-        rowKey={(a) => a.id}
         loading={isFetching}
         emptyText={emptyText}
         {...(openOnRowClick ? { onRowClick: (a: TAccountListItem) => void navigate(pathOf(a)) } : {})}

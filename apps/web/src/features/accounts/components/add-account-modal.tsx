@@ -1,5 +1,6 @@
 import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { SUB_ACCOUNT_STATUSES, ZCreateAccountBody } from '@portal/contract/accounts';
+import { optionsOf } from '../../../ui/filter-bar.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
@@ -38,7 +39,7 @@ export function AddAccountModal({ opened, onClose }: { opened: boolean; onClose:
           <Select
             label="Status"
             allowDeselect={false}
-            data={SUB_ACCOUNT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+            data={optionsOf(SUB_ACCOUNT_STATUSES, { label: statusLabel })}
             {...form.getInputProps('status')}
           />
           <FormActions

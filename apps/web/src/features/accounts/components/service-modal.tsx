@@ -1,6 +1,7 @@
 import { Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { ACCOUNT_SERVICE_STATUSES, SERVICE_TYPES, type TAccountService, type TServiceBody, ZServiceBody } from '@portal/contract/accounts';
 import { useEffect } from 'react';
+import { optionsOf } from '../../../ui/filter-bar.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
@@ -50,7 +51,7 @@ export function ServiceModal({
           <Select
             label="Status"
             allowDeselect={false}
-            data={ACCOUNT_SERVICE_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+            data={optionsOf(ACCOUNT_SERVICE_STATUSES, { label: statusLabel })}
             {...form.getInputProps('status')}
           />
           <NumberInput label="Monthly Cost (USD)" min={0} decimalScale={2} prefix="$" {...form.getInputProps('monthlyCost')} />

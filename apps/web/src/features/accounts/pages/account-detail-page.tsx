@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -9,6 +9,7 @@ import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { DetailTabs } from '../../../ui/detail-tabs.tsx';
 import { RecordLoading, RecordNotFound } from '../../../ui/record-states.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { accountQuery, useDeleteAccount } from '../api/accounts.ts';
 import { AccountEditModal } from '../components/account-edit-modal.tsx';
@@ -69,18 +70,17 @@ export function AccountDetailPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Group gap="sm">
-            <Title order={1} size="h2">
-              {account.name}
-            </Title>
-            <StatusBadge status={account.status} />
-          </Group>
-          <Text size="sm" c="dimmed">
-            {account.accountId}
-            {scope.portal === 'admin' ? ` · ${account.customerName}` : ''}
-          </Text>
-        </Stack>
+        <PageTitle
+          badge={<StatusBadge status={account.status} />}
+          description={
+            <>
+              {account.accountId}
+              {scope.portal === 'admin' ? ` · ${account.customerName}` : ''}
+            </>
+          }
+        >
+          {account.name}
+        </PageTitle>
         <Group gap="sm">
           <AccountSwitcher scope={scope} customerId={account.customerId} accountId={account.id} />
           {canEdit && (

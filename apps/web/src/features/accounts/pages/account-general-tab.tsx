@@ -126,7 +126,6 @@ export function AccountGeneralTab() {
           label="Services"
           columns={columns}
           rows={account.services}
-          rowKey={(s) => s.id}
           emptyText="No services found"
           rowActions={
             canManage

@@ -1,8 +1,9 @@
-import { Group, Paper, Title } from '@mantine/core';
+import { Group, Paper } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../../../lib/session.ts';
 import { AddButton } from '../../../ui/add-button.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { AccountsTable } from '../components/accounts-table.tsx';
 import { AddAccountModal } from '../components/add-account-modal.tsx';
 
@@ -16,9 +17,7 @@ export function AccountListPage() {
   return (
     <>
       <Group justify="space-between" mb="md">
-        <Title order={1} size="h2">
-          Sub-accounts
-        </Title>
+        <PageTitle>Sub-accounts</PageTitle>
         {canWrite && <AddButton onClick={() => setAdding(true)}>Add Account</AddButton>}
       </Group>
       <Paper withBorder p="md" radius="md">

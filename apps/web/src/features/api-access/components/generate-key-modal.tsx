@@ -1,4 +1,4 @@
-import { Checkbox, Modal, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { API_SCOPE_LABELS, API_SCOPES, type TApiKeyCreated, ZApiKeyBody } from '@portal/contract/api-access';
 import { AccountPicker } from '../../../ui/account-picker.tsx';
@@ -6,6 +6,7 @@ import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
 import { isFreshCodeCancelled, useFreshTwoFactor } from '../../../ui/fresh-two-factor.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
+import { SegmentedField } from '../../../ui/segmented-field.tsx';
 import { ShownOnceModal } from '../../../ui/shown-once.tsx';
 import { useCreateApiKey } from '../api/api-access.ts';
 
@@ -83,20 +84,13 @@ export function GenerateKeyModal({
               error={form.errors.accountId}
             />
           )}
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="environment-label">
-              Environment
-            </Text>
-            <SegmentedControl
-              aria-labelledby="environment-label"
-              data={['Production', 'Development']}
-              value={v.environment}
-              onChange={(e) => form.setFieldValue('environment', e as 'Production')}
-            />
-            <Text size="xs" c="dimmed">
-              Development keys send through the sandbox: nothing reaches a handset.
-            </Text>
-          </Stack>
+          <SegmentedField
+            label="Environment"
+            data={['Production', 'Development']}
+            value={v.environment}
+            onChange={(e) => form.setFieldValue('environment', e as 'Production')}
+            hint="Development keys send through the sandbox: nothing reaches a handset."
+          />
           <DatePickerInput
             label="Expires"
             description="Optional: the key stops working after this day"

@@ -7,7 +7,7 @@ import { useCan } from '../../../lib/session.ts';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
-import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListTable } from '../../../ui/list-table.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
@@ -18,7 +18,6 @@ import type { ApiScope } from '../api-scope.ts';
 import { GenerateKeyModal, KeyCreatedModal } from './generate-key-modal.tsx';
 
 const FILTERS = { search: '', status: '', environment: '' };
-const options = (all: string, values: readonly string[]) => [{ value: '', label: all }, ...values.map((v) => ({ value: v, label: v }))];
 
 /** API Keys: generate (shown once), roll, revoke, delete; last use 'Never' when unused (spec). */
 export function KeysTab({ scope }: { scope: ApiScope }) {
@@ -131,11 +130,11 @@ export function KeysTab({ scope }: { scope: ApiScope }) {
         }
       >
         <SearchFilter label="Search" placeholder="Search keys..." {...list.filter('search')} />
-        <SelectFilter label="Status" w={150} data={options('All statuses', API_KEY_STATUSES)} {...list.filter('status')} />
+        <SelectFilter label="Status" w={150} data={optionsOf(API_KEY_STATUSES, { all: 'All statuses' })} {...list.filter('status')} />
         <SelectFilter
           label="Environment"
           w={170}
-          data={options('All environments', API_KEY_ENVIRONMENTS)}
+          data={optionsOf(API_KEY_ENVIRONMENTS, { all: 'All environments' })}
           {...list.filter('environment')}
         />
       </FilterBar>
@@ -144,7 +143,6 @@ export function KeysTab({ scope }: { scope: ApiScope }) {
         data={data}
         label="API keys"
         columns={columns}
-        rowKey={(k) => k.id}
         loading={isFetching}
         emptyText="No API keys found matching your criteria"
         {...(canWrite

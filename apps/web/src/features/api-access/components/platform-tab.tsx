@@ -109,7 +109,6 @@ export function PlatformTab() {
         label="Platform tokens"
         columns={columns}
         rows={data}
-        rowKey={(t) => t.id}
         loading={isFetching && !data}
         emptyText="No platform tokens yet"
         rowActions={(t) =>

@@ -2,15 +2,15 @@ import { Badge, Stack, Text } from '@mantine/core';
 import { API_STATUS_CLASSES, type TApiRequest, ZExportApiRequestsQuery, ZListApiRequestsQuery } from '@portal/contract/api-access';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
-import { SelectFilter } from '../../../ui/filter-bar.tsx';
+import { optionsOf, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { DayRangeFilters, FilterGroup, RecordListCard, TextFilter, useRecordList } from '../../../ui/record-list.tsx';
 import { ShortId } from '../../../ui/short-id.tsx';
 import { apiRequestListQuery } from '../api/api-access.ts';
 import type { ApiScope } from '../api-scope.ts';
 
 const FILTERS = { statusClass: '', method: '', endpoint: '', startDate: '', endDate: '' };
-const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...API_STATUS_CLASSES.map((c) => ({ value: c, label: c }))];
-const METHOD_OPTIONS = [{ value: '', label: 'All methods' }, ...['GET', 'POST'].map((m) => ({ value: m, label: m }))];
+const STATUS_OPTIONS = optionsOf(API_STATUS_CLASSES, { all: 'All statuses' });
+const METHOD_OPTIONS = optionsOf(['GET', 'POST'], { all: 'All methods' });
 const TEXTS = { label: 'API requests', emptyText: 'No requests found matching your criteria', noun: 'requests' };
 const EXPORT = {
   label: 'Export',

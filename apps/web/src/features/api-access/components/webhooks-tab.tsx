@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { WEBHOOK_EVENTS, WEBHOOK_STATUSES } from '@portal/contract/api-access';
 import { type TWebhook, type TWebhookDelivery, ZWebhookBody } from '@portal/contract/webhooks';
 import { IconEdit, IconHistory, IconKey, IconSend, IconTrash } from '@tabler/icons-react';
@@ -10,12 +10,13 @@ import { AddButton } from '../../../ui/add-button.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
-import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
 import { ListTable } from '../../../ui/list-table.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
+import { SegmentedField } from '../../../ui/segmented-field.tsx';
 import { ShownOnceModal } from '../../../ui/shown-once.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
@@ -121,20 +122,13 @@ function WebhookModal({
               ))}
             </Group>
           </Checkbox.Group>
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="webhook-status-label">
-              Status
-            </Text>
-            <SegmentedControl
-              aria-labelledby="webhook-status-label"
-              data={['Active', 'Inactive']}
-              value={v.status}
-              onChange={(s) => form.setFieldValue('status', s as 'Active')}
-            />
-            <Text size="xs" c="dimmed">
-              Events that arrive while a webhook is inactive are kept, and can be replayed from its deliveries.
-            </Text>
-          </Stack>
+          <SegmentedField
+            label="Status"
+            data={['Active', 'Inactive']}
+            value={v.status}
+            onChange={(s) => form.setFieldValue('status', s as 'Active')}
+            hint="Events that arrive while a webhook is inactive are kept, and can be replayed from its deliveries."
+          />
           <FormActions onCancel={onClose} pending={create.isPending || update.isPending} submitLabel={webhook ? 'Save' : 'Add Webhook'} />
         </Stack>
       </SchemaForm>
@@ -203,7 +197,6 @@ function DeliveriesModal({ webhook, onClose }: { webhook: TWebhook; onClose: () 
           label="Deliveries"
           columns={columns}
           rows={data?.items}
-          rowKey={(d) => d.id}
           loading={isFetching && !data}
           emptyText="No deliveries yet"
           {...(canWrite
@@ -308,19 +301,13 @@ export function WebhooksTab({ scope }: { scope: ApiScope }) {
     <Stack gap="md">
       <FilterBar actions={canWrite && <AddButton onClick={() => setEditing('new')}>Add Webhook</AddButton>}>
         <SearchFilter label="Search" placeholder="Search webhooks..." {...list.filter('search')} />
-        <SelectFilter
-          label="Status"
-          w={150}
-          data={[{ value: '', label: 'All statuses' }, ...WEBHOOK_STATUSES.map((s) => ({ value: s, label: s }))]}
-          {...list.filter('status')}
-        />
+        <SelectFilter label="Status" w={150} data={optionsOf(WEBHOOK_STATUSES, { all: 'All statuses' })} {...list.filter('status')} />
       </FilterBar>
       <ListTable
         list={list}
         data={data}
         label="Webhooks"
         columns={columns}
-        rowKey={(w) => w.id}
         loading={isFetching}
         emptyText="No webhooks found matching your criteria"
         rowActions={(w: TWebhook) => (

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  PasswordInput,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, PasswordInput, SegmentedControl, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { RECOVERY_CODES, type TTwoFactorSetup, TWO_FACTOR_DISABLE_CONFIRM } from '@portal/contract/auth';
 import { TWO_FACTOR_MODE_LABELS } from '@portal/contract/users';
 import { IconShieldCheck } from '@tabler/icons-react';
@@ -22,6 +9,7 @@ import { DateText } from '../../../ui/date-text.tsx';
 import { FormActions } from '../../../ui/form-actions.tsx';
 import { ShownOnceModal } from '../../../ui/shown-once.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { SectionTitle } from '../../../ui/titles.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import {
   twoFactorStatusQuery,
@@ -214,9 +202,7 @@ export function TwoFactorSettings({ openSetup = false }: { openSetup?: boolean }
   return (
     <Stack gap="md">
       <Group gap="sm">
-        <Title order={2} size="h4">
-          Two-Factor Authentication
-        </Title>
+        <SectionTitle>Two-Factor Authentication</SectionTitle>
         <StatusBadge status={s.enabled ? 'Enabled' : 'Disabled'} />
       </Group>
       {!s.available ? (

@@ -1,7 +1,8 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { PASSWORD_EXPIRED } from '@portal/contract/auth';
 import { useSessionUser } from '../../../lib/session.ts';
 import { PublicLayout } from '../../../ui/public-layout.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useLogout } from '../api/logout.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
@@ -17,14 +18,11 @@ export function ChangePasswordRequiredPage() {
   return (
     <PublicLayout>
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {expired ? 'Change Your Password' : 'Choose Your Password'}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {expired ? PASSWORD_EXPIRED : 'You signed in with a temporary password. Choose a password of your own to continue.'}
-          </Text>
-        </Stack>
+        <PageTitle
+          description={expired ? PASSWORD_EXPIRED : 'You signed in with a temporary password. Choose a password of your own to continue.'}
+        >
+          {expired ? 'Change Your Password' : 'Choose Your Password'}
+        </PageTitle>
         <ChangePasswordForm
           submitLabel="Save and Continue"
           onDone={() => toastSuccess('Password changed successfully')}

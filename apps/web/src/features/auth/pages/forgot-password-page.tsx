@@ -1,7 +1,8 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { portalLogin, portalOfPath } from '../../../lib/route-handle.ts';
 import { PublicLayout } from '../../../ui/public-layout.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { ForgotPasswordForm } from '../components/forgot-password-form.tsx';
 
 /** /admin/forgot-password and /customer/forgot-password. */
@@ -10,14 +11,9 @@ export function ForgotPasswordPage() {
   return (
     <PublicLayout>
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            Forgot Password
-          </Title>
-          <Text c="dimmed" size="sm">
-            Enter the email address of your account and we will email you a link to reset your password.
-          </Text>
-        </Stack>
+        <PageTitle description="Enter the email address of your account and we will email you a link to reset your password.">
+          Forgot Password
+        </PageTitle>
         <ForgotPasswordForm portal={portal} />
         <Text size="sm" ta="center">
           <Anchor component={Link} to={portalLogin(portal)}>

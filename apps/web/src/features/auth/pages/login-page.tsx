@@ -1,11 +1,13 @@
-import { Alert, Anchor, Divider, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Divider, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { clearMaintenanceNotice, maintenanceNotice } from '../../../lib/maintenance-notice.ts';
 import { AppLink, usePageLocation } from '../../../lib/navigation.tsx';
 import { type Portal, portalOfPath } from '../../../lib/portal.ts';
 import { useSession } from '../../../lib/session.ts';
 import { PublicLayout } from '../../../ui/public-layout.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { LoginForm } from '../components/login-form.tsx';
+import { PromptLink } from '../components/prompt-link.tsx';
 
 const COPY: Record<Portal, { title: string; intro: string }> = {
   admin: { title: 'Admin Login', intro: 'Sign in with your staff account.' },
@@ -19,19 +21,13 @@ export function loginTitle(portal: Portal): string {
 
 function OtherPortalLink({ portal }: { portal: Portal }) {
   return portal === 'admin' ? (
-    <Text size="sm" c="dimmed" ta="center">
-      Are you a customer?{' '}
-      <Anchor component={AppLink} to="/customer/login" fw={500}>
-        Customer Login
-      </Anchor>
-    </Text>
+    <PromptLink prompt="Are you a customer?" to="/customer/login">
+      Customer Login
+    </PromptLink>
   ) : (
-    <Text size="sm" c="dimmed" ta="center">
-      Provider staff?{' '}
-      <Anchor component={AppLink} to="/admin/login" fw={500}>
-        Admin Login
-      </Anchor>
-    </Text>
+    <PromptLink prompt="Provider staff?" to="/admin/login">
+      Admin Login
+    </PromptLink>
   );
 }
 
@@ -39,12 +35,9 @@ function OtherPortalLink({ portal }: { portal: Portal }) {
 function SignUpLink() {
   const open = useSession().data?.selfRegistration === true;
   return open ? (
-    <Text size="sm" c="dimmed" ta="center">
-      New customer?{' '}
-      <Anchor component={AppLink} to="/customer/sign-up" fw={500}>
-        Create an account
-      </Anchor>
-    </Text>
+    <PromptLink prompt="New customer?" to="/customer/sign-up">
+      Create an account
+    </PromptLink>
   ) : null;
 }
 
@@ -70,14 +63,7 @@ export function LoginPage() {
   return (
     <PublicLayout footerLinks={contact}>
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {copy.title}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {copy.intro}
-          </Text>
-        </Stack>
+        <PageTitle description={copy.intro}>{copy.title}</PageTitle>
         {maintenance ? (
           <Alert color="orange" variant="light" title="Down for maintenance" role="status">
             {maintenance}

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { portalOfPath } from '../../../lib/route-handle.ts';
 import { PublicLayout } from '../../../ui/public-layout.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { ResetPasswordForm } from '../components/reset-password-form.tsx';
 
 /** /admin/reset-password and /customer/reset-password, opened from the emailed link. */
@@ -11,14 +12,7 @@ export function ResetPasswordPage() {
   return (
     <PublicLayout>
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            Reset Password
-          </Title>
-          <Text c="dimmed" size="sm">
-            Choose a new password for your account.
-          </Text>
-        </Stack>
+        <PageTitle description="Choose a new password for your account.">Reset Password</PageTitle>
         {token ? (
           <ResetPasswordForm portal={portal} token={token} />
         ) : (

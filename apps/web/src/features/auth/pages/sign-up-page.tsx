@@ -1,9 +1,10 @@
-import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { REGISTRATION_CLOSED } from '@portal/contract/registration';
-import { Link } from 'react-router';
 import { useSession } from '../../../lib/session.ts';
 import { FullPageLoader } from '../../../ui/full-page-loader.tsx';
 import { PublicLayout } from '../../../ui/public-layout.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
+import { PromptLink } from '../components/prompt-link.tsx';
 import { SignUpForm } from '../components/sign-up-form.tsx';
 
 /** /customer/sign-up: open while settings' allowUserSelfRegistration is on; staff approve each registration. */
@@ -14,14 +15,9 @@ export function SignUpPage() {
   return (
     <PublicLayout width={560}>
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            Create an Account
-          </Title>
-          <Text c="dimmed" size="sm">
-            Sign up your company. Our team reviews every registration before the account is opened.
-          </Text>
-        </Stack>
+        <PageTitle description="Sign up your company. Our team reviews every registration before the account is opened.">
+          Create an Account
+        </PageTitle>
         {open ? (
           <SignUpForm />
         ) : (
@@ -29,12 +25,9 @@ export function SignUpPage() {
             {REGISTRATION_CLOSED}
           </Alert>
         )}
-        <Text size="sm" ta="center" c="dimmed">
-          Already have an account?{' '}
-          <Anchor component={Link} to="/customer/login" fw={500}>
-            Sign in
-          </Anchor>
-        </Text>
+        <PromptLink prompt="Already have an account?" to="/customer/login">
+          Sign in
+        </PromptLink>
       </Stack>
     </PublicLayout>
   );

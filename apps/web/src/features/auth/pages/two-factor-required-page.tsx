@@ -1,5 +1,6 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { PublicLayout } from '../../../ui/public-layout.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { useLogout } from '../api/logout.ts';
 import { TwoFactorSettings } from '../components/two-factor-settings.tsx';
 
@@ -13,14 +14,9 @@ export function TwoFactorRequiredPage() {
   return (
     <PublicLayout width={640}>
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            Set Up Two-Factor Authentication
-          </Title>
-          <Text c="dimmed" size="sm">
-            Your administrator requires a code from an authenticator app at sign-in. Set it up to continue.
-          </Text>
-        </Stack>
+        <PageTitle description="Your administrator requires a code from an authenticator app at sign-in. Set it up to continue.">
+          Set Up Two-Factor Authentication
+        </PageTitle>
         <TwoFactorSettings openSetup />
         <Text size="sm" c="dimmed" ta="center">
           Not now?{' '}

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useField } from '@mantine/form';
 import { type FormEvent, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api.ts';
 import { PublicLayout } from '../../../ui/public-layout.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { useResendVerification, useVerifyEmail } from '../api/registration.ts';
 import { emailError } from '../components/auth-validation.ts';
 
@@ -54,9 +55,7 @@ export function VerifyEmailPage() {
   return (
     <PublicLayout>
       <Stack gap="lg">
-        <Title order={1} size="h2">
-          Verify Email
-        </Title>
+        <PageTitle>Verify Email</PageTitle>
         {token && verify.isPending && (
           <Stack align="center" gap="xs">
             <Loader size="sm" />

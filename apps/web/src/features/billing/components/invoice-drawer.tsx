@@ -2,12 +2,13 @@ import { Alert, Button, Drawer, Group, Paper, SimpleGrid, Stack, Table, Text, Ti
 import { INVOICE_LINE_KINDS, INVOICE_SECTION_TITLES, type TInvoice, type TInvoiceLine } from '@portal/contract/billing';
 import { IconBellRinging, IconCheck, IconCreditCard, IconDownload, IconTrash, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { isApiError } from '../../../lib/api.ts';
 import { useCan } from '../../../lib/session.ts';
 import { AddButton } from '../../../ui/add-button.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
+import { DetailField } from '../../../ui/detail-field.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { RecordLoading } from '../../../ui/record-states.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
@@ -27,19 +28,6 @@ export function groupLines(
     const of = lines.filter((l) => l.kind === kind);
     return { kind, title: INVOICE_SECTION_TITLES[kind], lines: of, subtotal: of.reduce((sum, l) => sum + l.amount, 0) };
   }).filter((s) => s.lines.length > 0);
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
 }
 
 const NUM = { textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
@@ -290,7 +278,7 @@ function InvoiceBody({
       )}
       <Paper withBorder p="md" radius="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <Field label="Bill To">
+          <DetailField label="Bill To">
             <Text size="sm" fw={600}>
               {b.name}
             </Text>
@@ -301,11 +289,11 @@ function InvoiceBody({
                 {b.address}
               </Text>
             )}
-          </Field>
+          </DetailField>
           <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
-            {showCustomer && <Field label="Customer">{invoice.customerName}</Field>}
-            <Field label="Account">{invoice.accountName ?? 'All accounts'}</Field>
-            <Field label="Period">
+            {showCustomer && <DetailField label="Customer">{invoice.customerName}</DetailField>}
+            <DetailField label="Account">{invoice.accountName ?? 'All accounts'}</DetailField>
+            <DetailField label="Period">
               {invoice.periodStart ? (
                 <>
                   <DateText value={invoice.periodStart} /> – <DateText value={invoice.periodEnd} />
@@ -313,15 +301,15 @@ function InvoiceBody({
               ) : (
                 '—'
               )}
-            </Field>
-            <Field label="Issue Date">
+            </DetailField>
+            <DetailField label="Issue Date">
               <DateText value={invoice.issueDate} />
-            </Field>
-            <Field label="Due Date">{invoice.dueDate ? <DateText value={invoice.dueDate} /> : '—'}</Field>
+            </DetailField>
+            <DetailField label="Due Date">{invoice.dueDate ? <DateText value={invoice.dueDate} /> : '—'}</DetailField>
             {invoice.lastReminderAt && (
-              <Field label="Last Reminder">
+              <DetailField label="Last Reminder">
                 <DateText value={invoice.lastReminderAt} />
-              </Field>
+              </DetailField>
             )}
           </SimpleGrid>
         </SimpleGrid>

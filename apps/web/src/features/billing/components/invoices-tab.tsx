@@ -8,11 +8,11 @@ import { toQueryString } from '../../../lib/download.ts';
 import { useCan } from '../../../lib/session.ts';
 import { AccountPicker } from '../../../ui/account-picker.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
-import { CustomerSelect } from '../../../ui/customer-select.tsx';
+import { CustomerFilter } from '../../../ui/customer-select.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { ExportButton } from '../../../ui/export-button.tsx';
-import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListTable } from '../../../ui/list-table.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
@@ -26,7 +26,6 @@ import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 const FILTERS = { customerId: '', accountId: '', status: '', from: '', to: '', search: '' };
 const SORT = { by: 'issueDate', dir: 'desc' } as const;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const options = (values: readonly string[]) => [{ value: '', label: 'All statuses' }, ...values.map((v) => ({ value: v, label: v }))];
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /**
@@ -205,14 +204,11 @@ export function InvoicesTab({
       <FilterBar>
         <SearchFilter label="Search" placeholder="Invoice #, customer, account" w={180} {...list.filter('search')} />
         {staff && !scope.customerId && (
-          <CustomerSelect
-            label="Customer"
-            placeholder="All customers"
-            clearable
+          <CustomerFilter
             w={190}
-            value={list.filters.customerId || null}
+            value={list.filters.customerId}
             onChange={(v) => {
-              list.setFilter('customerId', v ?? '');
+              list.setFilter('customerId', v);
               list.setFilter('accountId', '');
             }}
           />
@@ -228,7 +224,12 @@ export function InvoicesTab({
             onChange={(v) => list.setFilter('accountId', v)}
           />
         )}
-        <SelectFilter label="Status" w={130} data={options(staff ? INVOICE_LIFECYCLE : INVOICE_STATUSES)} {...list.filter('status')} />
+        <SelectFilter
+          label="Status"
+          w={130}
+          data={optionsOf(staff ? INVOICE_LIFECYCLE : INVOICE_STATUSES, { all: 'All statuses' })}
+          {...list.filter('status')}
+        />
         <IssueDateFilter
           from={list.filters.from}
           to={list.filters.to}
@@ -244,7 +245,6 @@ export function InvoicesTab({
         data={ok ? data : undefined}
         label="Invoices"
         columns={columns}
-        rowKey={(i) => i.id}
         loading={ok && isFetching}
         emptyText="No invoices found matching your criteria"
         rowActions={(i) => (

@@ -5,7 +5,7 @@ import { toQueryString } from '../../../lib/download.ts';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { ExportButton } from '../../../ui/export-button.tsx';
-import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListTable } from '../../../ui/list-table.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { DayFilter } from '../../../ui/record-list.tsx';
@@ -16,7 +16,7 @@ import { paymentListQuery } from '../api/billing.ts';
 import type { BillingScope } from '../billing-scope.ts';
 
 const FILTERS = { status: '', from: '', to: '', search: '' };
-const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: s }))];
+const STATUS_OPTIONS = optionsOf(PAYMENT_STATUSES, { all: 'All statuses' });
 
 /** A payment's status; a failed one carries the gateway's reason as its tooltip. */
 function PaymentStatus({ payment }: { payment: TPaymentListItem }) {
@@ -114,7 +114,6 @@ export function PaymentHistoryTab({ scope, onViewInvoice }: { scope: BillingScop
         data={ok ? data : undefined}
         label="Payment history"
         columns={columns}
-        rowKey={(p) => p.id}
         loading={ok && isFetching}
         emptyText="No payment history found matching your criteria"
       />

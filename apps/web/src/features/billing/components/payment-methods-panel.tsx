@@ -7,7 +7,7 @@ import { useCan } from '../../../lib/session.ts';
 import { AddButton } from '../../../ui/add-button.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
-import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { isFreshCodeCancelled, useFreshTwoFactor } from '../../../ui/fresh-two-factor.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
@@ -17,7 +17,7 @@ import { AddPaymentMethodModal } from './add-payment-method-modal.tsx';
 import { DefaultBadge } from './default-badge.tsx';
 
 const FILTERS = { search: '', status: '' };
-const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...PAYMENT_METHOD_STATUSES.map((s) => ({ value: s, label: s }))];
+const STATUS_OPTIONS = optionsOf(PAYMENT_METHOD_STATUSES, { all: 'All statuses' });
 
 /** 'Visa •••• 4242' or 'Chase •••• 6789'. */
 export function methodLabel(m: Pick<TPaymentMethod, 'type' | 'brand' | 'bankName' | 'last4'>): string {
@@ -139,7 +139,6 @@ export function PaymentMethodsPanel({ customerId }: { customerId: string }) {
         label="Payment methods"
         columns={columns}
         rows={rows}
-        rowKey={(m) => m.id}
         loading={isFetching}
         emptyText="No payment methods found matching your criteria"
         {...(canWrite

@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Button,
-  FileInput,
-  Group,
-  List,
-  Modal,
-  NumberInput,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, FileInput, Group, List, Modal, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { type TRateDeck, type TRateDeckBody, type TRatePrefix, ZRateDeckBody } from '@portal/contract/billing';
 import { IconFileImport, IconList, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -31,6 +17,8 @@ import { ListTable } from '../../../ui/list-table.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
+import { SegmentedField } from '../../../ui/segmented-field.tsx';
+import { SectionTitle } from '../../../ui/titles.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
 import {
@@ -187,25 +175,20 @@ function ImportRatesModal({ deck, onClose }: { deck: TRateDeck; onClose: () => v
               }}
               error={problem}
             />
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="import-mode-label">
-                Mode
-              </Text>
-              <SegmentedControl
-                aria-labelledby="import-mode-label"
-                value={mode}
-                onChange={(m) => setMode(m as 'merge' | 'replace')}
-                data={[
-                  { value: 'merge', label: 'Merge' },
-                  { value: 'replace', label: 'Replace' },
-                ]}
-              />
-              <Text size="xs" c="dimmed">
-                {mode === 'merge'
+            <SegmentedField
+              label="Mode"
+              value={mode}
+              onChange={(m) => setMode(m as 'merge' | 'replace')}
+              data={[
+                { value: 'merge', label: 'Merge' },
+                { value: 'replace', label: 'Replace' },
+              ]}
+              hint={
+                mode === 'merge'
                   ? "Merge: the file's prefixes are added, and override the deck's same prefixes."
-                  : "Replace: the deck's prefixes are all replaced by the file's."}
-              </Text>
-            </Stack>
+                  : "Replace: the deck's prefixes are all replaced by the file's."
+              }
+            />
             <FormActions onCancel={onClose} pending={run.isPending} submitLabel="Import" />
           </Stack>
         </form>
@@ -230,9 +213,7 @@ function DeckRates({ deck }: { deck: TRateDeck }) {
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
-        <Title order={2} size="h4">
-          Rates: {deck.name}
-        </Title>
+        <SectionTitle>Rates: {deck.name}</SectionTitle>
         <FilterBar>
           <SearchFilter label="Search" placeholder="Prefix or destination" w={240} {...list.filter('search')} />
         </FilterBar>
@@ -323,7 +304,6 @@ export function RatesTab() {
         label="Rate decks"
         columns={columns}
         rows={decks}
-        rowKey={(d) => d.id}
         loading={isFetching}
         emptyText="No rate decks found"
         onRowClick={(d) => showDeck(d.id)}

@@ -1,9 +1,10 @@
-import { Group, Stack, Tabs, Title } from '@mantine/core';
+import { Group, Stack, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { usePortalScope } from '../../../lib/scope.ts';
 import { useCan } from '../../../lib/session.ts';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { billingOverviewQuery } from '../api/billing.ts';
 import type { BillingScope } from '../billing-scope.ts';
 import { BillingCards } from '../components/billing-cards.tsx';
@@ -88,11 +89,7 @@ export function BillingPage() {
 
   return (
     <Stack gap="md">
-      {!accountId && (
-        <Title order={1} size="h2">
-          {admin ? 'Billing' : 'Billing Management'}
-        </Title>
-      )}
+      {!accountId && <PageTitle>{admin ? 'Billing' : 'Billing Management'}</PageTitle>}
       <BillingCards scope={scope} />
       {accountId && canWrite && <BudgetCard accountId={accountId} current={overview.data?.monthlyBudget} />}
       <Tabs value={tab} onChange={(t) => t && t !== tab && void navigate(tabPath(t as BillingTab), { replace: true })} keepMounted={false}>

@@ -1,42 +1,35 @@
-import { Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { DateText } from '../../../ui/date-text.tsx';
+import { DetailField } from '../../../ui/detail-field.tsx';
+import { CardPage, PageTabs } from '../../../ui/page-frame.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { companyProfileQuery } from '../api/company.ts';
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm">{children || '—'}</Text>
-    </div>
-  );
-}
 
 function CompanyInfo() {
   const { data: c } = useQuery(companyProfileQuery);
   if (!c) return null;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-      <Item label="Company Name">{c.name}</Item>
-      <Item label="Customer ID">{c.accountNumber}</Item>
-      <Item label="Status">
+      <DetailField label="Company Name">{c.name}</DetailField>
+      <DetailField label="Customer ID">{c.accountNumber}</DetailField>
+      <DetailField label="Status">
         <StatusBadge status={c.status} />
-      </Item>
-      <Item label="Email">{c.email}</Item>
-      <Item label="Phone">
+      </DetailField>
+      <DetailField label="Email">{c.email}</DetailField>
+      <DetailField label="Phone">
         <PhoneText value={c.phone} />
-      </Item>
-      <Item label="Address">{[c.address, c.city, `${c.state} ${c.zipCode}`.trim(), c.country].filter(Boolean).join(', ')}</Item>
-      <Item label="Account Manager">{c.accountManager ?? 'Unassigned'}</Item>
-      <Item label="Customer Since">
+      </DetailField>
+      <DetailField label="Address">
+        {[c.address, c.city, `${c.state} ${c.zipCode}`.trim(), c.country].filter(Boolean).join(', ')}
+      </DetailField>
+      <DetailField label="Account Manager">{c.accountManager ?? 'Unassigned'}</DetailField>
+      <DetailField label="Customer Since">
         <DateText value={c.activationDate} />
-      </Item>
+      </DetailField>
     </SimpleGrid>
   );
 }
@@ -49,24 +42,16 @@ export function CompanyInfoPage({ AccountsTab }: { AccountsTab: ComponentType })
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') ?? 'company-info';
   return (
-    <Stack gap="md">
-      <Title order={1} size="h2">
-        Company Info
-      </Title>
-      <Paper withBorder p="lg" radius="md">
-        <Tabs value={tab} onChange={(v) => setParams(v && v !== 'company-info' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
-          <Tabs.List mb="md">
-            <Tabs.Tab value="company-info">Company Info</Tabs.Tab>
-            <Tabs.Tab value="accounts">Accounts</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="company-info">
-            <CompanyInfo />
-          </Tabs.Panel>
-          <Tabs.Panel value="accounts">
-            <AccountsTab />
-          </Tabs.Panel>
-        </Tabs>
-      </Paper>
-    </Stack>
+    <CardPage title="Company Info">
+      <PageTabs
+        value={tab}
+        onChange={(v) => setParams(v && v !== 'company-info' ? { tab: v } : {}, { replace: true })}
+        tabs={[
+          ['company-info', 'Company Info'],
+          ['accounts', 'Accounts'],
+        ]}
+        panels={{ 'company-info': <CompanyInfo />, accounts: <AccountsTab /> }}
+      />
+    </CardPage>
   );
 }

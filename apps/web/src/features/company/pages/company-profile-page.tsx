@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, Paper, Stack, Tabs, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Paper, Stack, Tabs } from '@mantine/core';
 import { type TCompanyProfile, ZUpdateCompanyProfileBody } from '@portal/contract/company';
 import { IconEdit } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { useCan } from '../../../lib/session.ts';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
 import { companyProfileQuery, useUpdateCompanyProfile } from '../api/company.ts';
@@ -83,9 +84,7 @@ function ProfileForm({ profile }: { profile: TCompanyProfile }) {
     >
       <Stack gap="md">
         <Group justify="space-between">
-          <Title order={1} size="h2">
-            Company Profile
-          </Title>
+          <PageTitle>Company Profile</PageTitle>
           {canEdit &&
             (editing ? (
               <Group gap="sm">

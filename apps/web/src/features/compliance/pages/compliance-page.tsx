@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Tabs, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Tabs } from '@mantine/core';
 import { BLOCKS_SUMMARY_DAYS, DNC_LIST_LABELS, DNC_LIST_TYPES, type TDncEntry, type TDncListType } from '@portal/contract/compliance';
 import { IconFileImport, IconMessageOff, IconPhoneOff, IconPhoneX, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { usePortalScope } from '../../../lib/scope.ts';
 import { useCan } from '../../../lib/session.ts';
 import { AddButton } from '../../../ui/add-button.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
-import { CustomerSelect } from '../../../ui/customer-select.tsx';
+import { CustomerFilter } from '../../../ui/customer-select.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { ExportButton } from '../../../ui/export-button.tsx';
@@ -17,6 +17,7 @@ import { ListTable } from '../../../ui/list-table.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { SummaryCard, SummaryCards } from '../../../ui/summary-card.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { dncListQuery, dncSummaryQuery, useRemoveDncEntry } from '../api/compliance.ts';
@@ -92,9 +93,7 @@ export function CompliancePage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={1} size="h2">
-          Regulatory Compliance
-        </Title>
+        <PageTitle>Regulatory Compliance</PageTitle>
         <Group gap="sm">
           <ExportButton
             variant="default"
@@ -143,23 +142,13 @@ export function CompliancePage() {
         <Stack gap="md">
           <FilterBar>
             <SearchFilter label="Number" placeholder="Search by number" {...list.filter('search')} />
-            {staff && (
-              <CustomerSelect
-                label="Customer"
-                placeholder="All customers"
-                clearable
-                w={280}
-                value={list.filters.customerId || null}
-                onChange={(v) => list.setFilter('customerId', v ?? '')}
-              />
-            )}
+            {staff && <CustomerFilter w={280} {...list.filter('customerId')} />}
           </FilterBar>
           <ListTable
             list={list}
             data={data}
             label={`${listType} entries`}
             columns={columns}
-            rowKey={(e) => e.id}
             loading={isFetching}
             emptyText="No entries found"
             {...(canWrite

@@ -1,10 +1,11 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { ZBillingContactBody } from '@portal/contract/billing';
 import type { TCustomer } from '@portal/contract/customers';
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, useEffect } from 'react';
 import { useCan } from '../../../lib/session.ts';
 import { DateText } from '../../../ui/date-text.tsx';
+import { DetailField } from '../../../ui/detail-field.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
@@ -58,24 +59,24 @@ function BillingContactForm({ customer, onDirtyChange }: { customer: TCustomer; 
 
 function BillingSummary({ customerId }: { customerId: string }) {
   const { data } = useQuery(billingSummaryQuery(customerId));
-  const item = (label: string, value: React.ReactNode) => (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={600}>{value}</Text>
-    </div>
-  );
   return (
     <Paper withBorder p="md" radius="md">
       <Title order={3} size="h4" mb="sm">
         Billing Summary
       </Title>
       <SimpleGrid cols={{ base: 2, md: 4 }}>
-        {item('Current Monthly Cost', <MoneyText value={data?.currentMonthlyCost} />)}
-        {item('Last Invoice Amount', <MoneyText value={data?.lastInvoiceAmount} />)}
-        {item('Payment Status', data ? <StatusBadge status={data.paymentStatus} /> : '')}
-        {item('Next Billing Date', <DateText value={data?.nextBillingDate} />)}
+        <DetailField label="Current Monthly Cost" figure>
+          <MoneyText value={data?.currentMonthlyCost} />
+        </DetailField>
+        <DetailField label="Last Invoice Amount" figure>
+          <MoneyText value={data?.lastInvoiceAmount} />
+        </DetailField>
+        <DetailField label="Payment Status" figure>
+          {data ? <StatusBadge status={data.paymentStatus} /> : ''}
+        </DetailField>
+        <DetailField label="Next Billing Date" figure>
+          <DateText value={data?.nextBillingDate} />
+        </DetailField>
       </SimpleGrid>
     </Paper>
   );

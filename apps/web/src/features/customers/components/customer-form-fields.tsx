@@ -2,6 +2,7 @@ import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { CUSTOMER_STATUSES, type TCustomer, type TCustomerBody, ZCustomerBody } from '@portal/contract/customers';
 import { useQuery } from '@tanstack/react-query';
+import { optionsOf } from '../../../ui/filter-bar.tsx';
 import { useSchemaForm } from '../../../ui/form.ts';
 import { statusLabel } from '../../../ui/status-badge.tsx';
 import { staffOptionsQuery } from '../api/customers.ts';
@@ -33,7 +34,7 @@ export function useCustomerForm(c?: TCustomer) {
   return useSchemaForm<CustomerFormValues>(ZCustomerBody, customerFormValues(c));
 }
 
-const STATUSES = CUSTOMER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }));
+const STATUSES = optionsOf(CUSTOMER_STATUSES, { label: statusLabel });
 
 /** The company profile fields: used by New Customer and the Company Profile modal. */
 export function CustomerFormFields({ form, customerId }: { form: UseFormReturnType<CustomerFormValues>; customerId: string }) {

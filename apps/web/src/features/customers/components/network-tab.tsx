@@ -27,14 +27,7 @@ export function NetworkTab({ customerId }: { customerId: string }) {
       <Anchor component={Link} to="/admin/voice?tab=network" size="sm">
         Register, describe and deactivate IP addresses in Voice Services
       </Anchor>
-      <DataTable
-        label="IP addresses"
-        columns={columns}
-        rows={data}
-        rowKey={(r) => r.id}
-        loading={isFetching}
-        emptyText="No IP addresses found"
-      />
+      <DataTable label="IP addresses" columns={columns} rows={data} loading={isFetching} emptyText="No IP addresses found" />
       <Alert icon={<IconInfoCircle size={18} />} title="382 Network rules" color="blue" variant="light">
         <List size="sm" spacing={4}>
           <List.Item>IP addresses must be registered before they can be used.</List.Item>

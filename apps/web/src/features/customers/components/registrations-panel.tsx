@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { REGISTRATION_APPROVED, REGISTRATION_REJECTED, type TRegistration } from '@portal/contract/registration';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
 import { RejectModal } from '../../../ui/reject-modal.tsx';
+import { SectionTitle } from '../../../ui/titles.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { registrationsQuery, useReviewRegistration } from '../api/registrations.ts';
 
@@ -87,13 +88,10 @@ export function RegistrationsPanel() {
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
-        <Title order={2} size="h4">
-          Registrations awaiting approval ({items.length})
-        </Title>
+        <SectionTitle>Registrations awaiting approval ({items.length})</SectionTitle>
         <DataTable
           columns={columns}
           rows={items}
-          rowKey={(r) => r.id}
           label="Registrations awaiting approval"
           emptyText="No registrations awaiting approval"
           {...(canReview ? { rowActions: actions } : {})}

@@ -1,13 +1,15 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import type { TCustomer } from '@portal/contract/customers';
-import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
+import { IconEdit } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ComponentType, type ReactNode, useCallback, useState } from 'react';
+import { type ComponentType, useCallback, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCan } from '../../../lib/session.ts';
+import { DetailField } from '../../../ui/detail-field.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
-import { RecordLoading, RecordNotFound } from '../../../ui/record-states.tsx';
+import { BackButton, MissingRecord, RecordLoading } from '../../../ui/record-states.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
 import { customerQuery } from '../api/customers.ts';
 import { BillingTab } from '../components/billing-tab.tsx';
@@ -22,17 +24,6 @@ const TABS = [
   ['notes', 'Notes'],
 ] as const;
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm">{children || '—'}</Text>
-    </div>
-  );
-}
-
 function CustomerSummary({ customer }: { customer: TCustomer }) {
   const address = [customer.address, customer.city, [customer.state, customer.zipCode].filter(Boolean).join(' ')]
     .filter(Boolean)
@@ -40,17 +31,17 @@ function CustomerSummary({ customer }: { customer: TCustomer }) {
   return (
     <Paper withBorder p="lg" radius="md">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-        <Field label="Company Name">{customer.name}</Field>
-        <Field label="Customer ID">{customer.customerId}</Field>
-        <Field label="Email">{customer.email}</Field>
-        <Field label="Phone">
+        <DetailField label="Company Name">{customer.name}</DetailField>
+        <DetailField label="Customer ID">{customer.customerId}</DetailField>
+        <DetailField label="Email">{customer.email}</DetailField>
+        <DetailField label="Phone">
           <PhoneText value={customer.phone} />
-        </Field>
-        <Field label="Address">{address}</Field>
-        <Field label="Account Manager">{customer.accountManager?.name ?? 'Unassigned'}</Field>
-        <Field label="Status">
+        </DetailField>
+        <DetailField label="Address">{address}</DetailField>
+        <DetailField label="Account Manager">{customer.accountManager?.name ?? 'Unassigned'}</DetailField>
+        <DetailField label="Status">
           <StatusBadge status={customer.status} />
-        </Field>
+        </DetailField>
       </SimpleGrid>
     </Paper>
   );
@@ -95,11 +86,9 @@ export function CustomerDetailPage({
   if (isLoading) return <RecordLoading label="Loading customer data..." />;
   if (!customer) {
     return (
-      <RecordNotFound
-        title="Customer Not Found"
+      <MissingRecord
+        noun="customer"
         error={error}
-        notFound="The customer you are looking for does not exist or has been removed."
-        failed="The customer could not be loaded. Please try again."
         back={{ label: 'Back to Customers', onClick: () => void navigate('/admin/customers') }}
       />
     );
@@ -109,12 +98,8 @@ export function CustomerDetailPage({
     <Stack gap="md">
       <Group justify="space-between">
         <Group gap="sm">
-          <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate('/admin/customers')}>
-            Back
-          </Button>
-          <Title order={1} size="h2">
-            {customer.name}
-          </Title>
+          <BackButton onClick={() => void navigate('/admin/customers')} />
+          <PageTitle>{customer.name}</PageTitle>
         </Group>
         {canWrite && (
           <Button leftSection={<IconEdit size={16} />} onClick={() => setParam('edit', '1')}>

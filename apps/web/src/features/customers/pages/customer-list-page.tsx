@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack } from '@mantine/core';
 import { CUSTOMER_STATUSES, REVENUE_BANDS, type TCustomerListItem } from '@portal/contract/customers';
 import { IconEdit, IconPlus, IconTrash, IconUserShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,12 +6,13 @@ import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../../lib/session.ts';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
-import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListTable } from '../../../ui/list-table.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge, statusLabel } from '../../../ui/status-badge.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { customerListQuery, useDeleteCustomer } from '../api/customers.ts';
@@ -19,7 +20,7 @@ import { useImpersonate } from '../api/impersonation.ts';
 import { RegistrationsPanel } from '../components/registrations-panel.tsx';
 
 // Every status a customer can have (the spec's Active, Pending, Suspended, and Inactive, which the data has too).
-const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...CUSTOMER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))];
+const STATUS_OPTIONS = optionsOf(CUSTOMER_STATUSES, { all: 'All', label: statusLabel });
 const REVENUE_OPTIONS = [{ value: '', label: 'All revenue' }, ...REVENUE_BANDS.map((b) => ({ value: b.value, label: b.label }))];
 const FILTERS = { search: '', status: '', revenue: '' };
 
@@ -112,9 +113,7 @@ export function CustomerListPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={1} size="h2">
-          Customers
-        </Title>
+        <PageTitle>Customers</PageTitle>
         {canWrite && (
           <Button leftSection={<IconPlus size={16} />} component={Link} to="/admin/customers/new">
             Add Customer
@@ -134,7 +133,6 @@ export function CustomerListPage() {
             data={data}
             label="Customers"
             columns={columns}
-            rowKey={(c) => c.id}
             loading={isFetching}
             emptyText="No customers found"
             // no Actions column for a role that may do none of them (Support, Billing, Technical)

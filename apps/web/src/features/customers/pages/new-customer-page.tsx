@@ -1,7 +1,7 @@
-import { Paper, Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { showFormError } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
+import { CardPage } from '../../../ui/page-frame.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
@@ -16,34 +16,24 @@ export function NewCustomerPage() {
   const { guard, leaveWithoutAsking } = useUnsavedChangesGuard(form.isDirty());
 
   return (
-    <Stack gap="md">
-      <Title order={1} size="h2">
-        New Customer
-      </Title>
-      <Paper withBorder p="lg" radius="md">
-        <SchemaForm
-          form={form}
-          onSubmit={(values) =>
-            create.mutate(values, {
-              onSuccess: (c) => {
-                toastSuccess(`Customer ${c.name} (${c.customerId}) created`);
-                leaveWithoutAsking();
-                void navigate(`/admin/customers/${c.id}`, { replace: true });
-              },
-              onError: (e) => showFormError(form, e),
-            })
-          }
-        >
-          <CustomerFormFields form={form} customerId="Assigned when saved" />
-          <FormActions
-            onCancel={() => void navigate('/admin/customers')}
-            pending={create.isPending}
-            submitLabel="Create Customer"
-            mt="lg"
-          />
-        </SchemaForm>
-      </Paper>
+    <CardPage title="New Customer">
+      <SchemaForm
+        form={form}
+        onSubmit={(values) =>
+          create.mutate(values, {
+            onSuccess: (c) => {
+              toastSuccess(`Customer ${c.name} (${c.customerId}) created`);
+              leaveWithoutAsking();
+              void navigate(`/admin/customers/${c.id}`, { replace: true });
+            },
+            onError: (e) => showFormError(form, e),
+          })
+        }
+      >
+        <CustomerFormFields form={form} customerId="Assigned when saved" />
+        <FormActions onCancel={() => void navigate('/admin/customers')} pending={create.isPending} submitLabel="Create Customer" mt="lg" />
+      </SchemaForm>
       {guard}
-    </Stack>
+    </CardPage>
   );
 }

@@ -1,10 +1,13 @@
 import { Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { TDashboardTicket, TServiceStatusEntry } from '@portal/contract/dashboard';
-import type { TNotification } from '@portal/contract/notifications';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import type { Portal } from '../../../lib/portal.ts';
 import { DateText } from '../../../ui/date-text.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { recentNotificationsQuery } from '../api/dashboard.ts';
 
 /** A titled card holding a short list. */
 export function ListCard({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
@@ -52,64 +55,94 @@ export function ListRow({
   );
 }
 
-export function TicketRows({
-  tickets,
-  onOpen,
+type Row = { onClick?: () => void; primary: ReactNode; secondary?: ReactNode; aside?: ReactNode };
+
+/** A ListCard's rows, one per record (`row` says what it shows), or its empty text. */
+export function ListRows<T extends { id: string }>({
+  items,
   emptyText,
+  row,
 }: {
-  tickets: TDashboardTicket[] | undefined;
-  onOpen: (t: TDashboardTicket) => void;
+  items: T[] | undefined;
   emptyText: string;
+  row: (item: T) => Row;
 }) {
-  if (tickets?.length === 0) return <EmptyState text={emptyText} />;
+  if (items?.length === 0) return <EmptyState text={emptyText} />;
   return (
     <>
-      {tickets?.map((t) => (
-        <ListRow
-          key={t.id}
-          onClick={() => onOpen(t)}
-          primary={t.subject}
-          secondary={
-            <>
-              {t.ticketId} · {t.customerName} · <DateText value={t.updatedAt} format="relative" />
-            </>
-          }
-          aside={<StatusBadge status={t.status} />}
-        />
+      {items?.map((item) => (
+        <ListRow key={item.id} {...row(item)} />
       ))}
     </>
   );
 }
 
-export function NotificationRows({ items, onOpen }: { items: TNotification[] | undefined; onOpen: (n: TNotification) => void }) {
-  if (items?.length === 0) return <EmptyState text="No notifications" />;
+/** The recent tickets card: each opens the ticket in the portal's support pages. */
+export function TicketsCard({
+  portal,
+  title,
+  tickets,
+  emptyText,
+}: {
+  portal: Portal;
+  title: string;
+  tickets: TDashboardTicket[] | undefined;
+  emptyText: string;
+}) {
+  const navigate = useNavigate();
   return (
-    <>
-      {items?.map((n) => (
-        <ListRow
-          key={n.id}
-          onClick={() => onOpen(n)}
-          primary={n.title}
-          secondary={
+    <ListCard title={title}>
+      <ListRows
+        items={tickets}
+        emptyText={emptyText}
+        row={(t) => ({
+          onClick: () => void navigate(`/${portal}/support/tickets/${t.id}`),
+          primary: t.subject,
+          secondary: (
+            <>
+              {t.ticketId} · {t.customerName} · <DateText value={t.updatedAt} format="relative" />
+            </>
+          ),
+          aside: <StatusBadge status={t.status} />,
+        })}
+      />
+    </ListCard>
+  );
+}
+
+/** The signed-in user's recent notifications: each opens its link, else the notification center. */
+export function NotificationsCard({ portal }: { portal: Portal }) {
+  const navigate = useNavigate();
+  const { data } = useQuery(recentNotificationsQuery);
+  return (
+    <ListCard title="Recent Notifications">
+      <ListRows
+        items={data?.items}
+        emptyText="No notifications"
+        row={(n) => ({
+          onClick: () => void navigate(n.link ?? `/${portal}/notifications`),
+          primary: n.title,
+          secondary: (
             <>
               {n.message} · <DateText value={n.createdAt} format="relative" />
             </>
-          }
-          aside={n.read ? undefined : <StatusBadge status="New" size="xs" />}
-        />
-      ))}
-    </>
+          ),
+          aside: n.read ? undefined : <StatusBadge status="New" size="xs" />,
+        })}
+      />
+    </ListCard>
   );
 }
 
 /** Each service's current state; services without an open entry are Operational. */
-export function ServiceStatusRows({ entries }: { entries: TServiceStatusEntry[] | undefined }) {
-  if (entries?.length === 0) return <EmptyState text="All systems operational" />;
+export function ServiceStatusCard({ entries }: { entries: TServiceStatusEntry[] | undefined }) {
   return (
-    <>
-      {entries?.map((s) => (
-        <ListRow key={s.id} primary={s.serviceName} secondary={s.title} aside={<StatusBadge status={s.status} />} />
-      ))}
-    </>
+    <ListCard title="Service Status">
+      <ListRows
+        items={entries}
+        emptyText="All systems operational"
+        row={(s) => ({ primary: s.serviceName, secondary: s.title, aside: <StatusBadge status={s.status} /> })}
+      />
+    </ListCard>
   );
 }

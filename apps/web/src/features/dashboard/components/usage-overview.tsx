@@ -1,7 +1,8 @@
 import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { TCustomerDashboard } from '@portal/contract/dashboard';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { formatUsd } from '../../../lib/format.ts';
+import { DetailField } from '../../../ui/detail-field.tsx';
 import type { DailyChartProps } from './daily-chart.tsx';
 
 type Usage = TCustomerDashboard['usage']['sms'];
@@ -20,27 +21,24 @@ function DailyChart(props: DailyChartProps) {
 
 const n = (value: number) => value.toLocaleString('en-US');
 
-function Figure({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={600}>{children}</Text>
-    </div>
-  );
-}
-
 /** SMS and voice: this month's volume, how much of it succeeded, its cost, and the last 30 days per day. */
 function TrafficPanel({ usage, unit, success }: { usage: Usage; unit: 'Messages' | 'Calls'; success: string }) {
   const rate = usage.volume ? Math.round((usage.succeeded / usage.volume) * 1000) / 10 : null;
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, md: 4 }}>
-        <Figure label={`${unit} this month`}>{n(usage.volume)}</Figure>
-        <Figure label={success}>{n(usage.succeeded)}</Figure>
-        <Figure label="Success rate">{rate === null ? 'N/A' : `${rate}%`}</Figure>
-        <Figure label="Cost this month">{formatUsd(usage.cost)}</Figure>
+        <DetailField label={`${unit} this month`} figure>
+          {n(usage.volume)}
+        </DetailField>
+        <DetailField label={success} figure>
+          {n(usage.succeeded)}
+        </DetailField>
+        <DetailField label="Success rate" figure>
+          {rate === null ? 'N/A' : `${rate}%`}
+        </DetailField>
+        <DetailField label="Cost this month" figure>
+          {formatUsd(usage.cost)}
+        </DetailField>
       </SimpleGrid>
       <DailyChart
         label={`${unit} per day, last 30 days`}
@@ -57,10 +55,18 @@ function NumbersPanel({ numbers }: { numbers: Numbers }) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, md: 4 }}>
-        <Figure label="Active numbers">{n(numbers.active)}</Figure>
-        <Figure label="Added, last 30 days">{n(numbers.added)}</Figure>
-        <Figure label="Released, last 30 days">{n(numbers.released)}</Figure>
-        <Figure label="Monthly fees">{formatUsd(numbers.monthlyFees)}</Figure>
+        <DetailField label="Active numbers" figure>
+          {n(numbers.active)}
+        </DetailField>
+        <DetailField label="Added, last 30 days" figure>
+          {n(numbers.added)}
+        </DetailField>
+        <DetailField label="Released, last 30 days" figure>
+          {n(numbers.released)}
+        </DetailField>
+        <DetailField label="Monthly fees" figure>
+          {formatUsd(numbers.monthlyFees)}
+        </DetailField>
       </SimpleGrid>
       <Group gap="xs" aria-label="Active numbers by type">
         {numbers.byType.length === 0 ? (

@@ -1,29 +1,26 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconBuilding, IconCash, IconHeartbeat, IconServer, IconTicket, IconTrendingUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatUsd } from '../../../lib/format.ts';
 import { DateText } from '../../../ui/date-text.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { SummaryCard } from '../../../ui/summary-card.tsx';
-import { adminDashboardQuery, recentNotificationsQuery } from '../api/dashboard.ts';
+import { PageTitle } from '../../../ui/titles.tsx';
+import { adminDashboardQuery } from '../api/dashboard.ts';
 import { CustomerSearch } from '../components/customer-search.tsx';
-import { ListCard, ListRow, NotificationRows, ServiceStatusRows, TicketRows } from '../components/dashboard-parts.tsx';
+import { ListCard, ListRows, NotificationsCard, ServiceStatusCard, TicketsCard } from '../components/dashboard-parts.tsx';
 
 /** Spec 2.4: search, status tiles, recent lists, metric tiles and quick actions, all from real rows. */
 export function AdminDashboardPage() {
   const { data } = useQuery(adminDashboardQuery);
-  const notifications = useQuery(recentNotificationsQuery);
   const navigate = useNavigate();
   const degraded = data?.serviceStatus.filter((s) => s.status === 'Degraded Performance').length ?? 0;
   const dash = '—';
 
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        Dashboard
-      </Title>
+      <PageTitle>Dashboard</PageTitle>
       <Paper withBorder p="md" radius="md">
         <CustomerSearch />
       </Paper>
@@ -60,34 +57,24 @@ export function AdminDashboardPage() {
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
         <ListCard title="Recently Accessed Customers">
-          {data?.recentCustomers.length === 0 && <EmptyState text="No customers opened yet" />}
-          {data?.recentCustomers.map((c) => (
-            <ListRow
-              key={c.id}
-              onClick={() => void navigate(`/admin/customers/${c.id}`)}
-              primary={c.name}
-              secondary={
+          <ListRows
+            items={data?.recentCustomers}
+            emptyText="No customers opened yet"
+            row={(c) => ({
+              onClick: () => void navigate(`/admin/customers/${c.id}`),
+              primary: c.name,
+              secondary: (
                 <>
                   {c.customerId} · <DateText value={c.accessedAt} format="relative" />
                 </>
-              }
-              aside={<StatusBadge status={c.status} />}
-            />
-          ))}
-        </ListCard>
-        <ListCard title="Recent Open Tickets">
-          <TicketRows
-            tickets={data?.recentTickets}
-            emptyText="No open tickets"
-            onOpen={(t) => void navigate(`/admin/support/tickets/${t.id}`)}
+              ),
+              aside: <StatusBadge status={c.status} />,
+            })}
           />
         </ListCard>
-        <ListCard title="Recent Notifications">
-          <NotificationRows items={notifications.data?.items} onOpen={(n) => void navigate(n.link ?? '/admin/notifications')} />
-        </ListCard>
-        <ListCard title="Service Status">
-          <ServiceStatusRows entries={data?.serviceStatus} />
-        </ListCard>
+        <TicketsCard portal="admin" title="Recent Open Tickets" tickets={data?.recentTickets} emptyText="No open tickets" />
+        <NotificationsCard portal="admin" />
+        <ServiceStatusCard entries={data?.serviceStatus} />
         <ListCard title="Quick Actions">
           <Group gap="sm">
             <Button variant="light" onClick={() => void navigate('/admin/customers')}>

@@ -15,18 +15,17 @@ import { useNavigate } from 'react-router';
 import { formatUsd } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/session.ts';
 import { DateText } from '../../../ui/date-text.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { SummaryCard } from '../../../ui/summary-card.tsx';
-import { customerDashboardQuery, recentNotificationsQuery } from '../api/dashboard.ts';
-import { ListCard, ListRow, NotificationRows, ServiceStatusRows, TicketRows } from '../components/dashboard-parts.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
+import { customerDashboardQuery } from '../api/dashboard.ts';
+import { ListCard, ListRows, NotificationsCard, ServiceStatusCard, TicketsCard } from '../components/dashboard-parts.tsx';
 import { ServiceShares } from '../components/service-shares.tsx';
 import { UsageOverview } from '../components/usage-overview.tsx';
 
 /** Customer document, Dashboard: welcome, service status, recent items, metrics, usage, service shares and quick links. */
 export function CustomerDashboardPage() {
   const { data } = useQuery(customerDashboardQuery);
-  const notifications = useQuery(recentNotificationsQuery);
   const navigate = useNavigate();
   const canAddAccount = useCan('accounts.write');
   const canBuyNumbers = useCan('numbers.assign');
@@ -34,9 +33,7 @@ export function CustomerDashboardPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        Dashboard
-      </Title>
+      <PageTitle>Dashboard</PageTitle>
       <Paper p="lg" radius="md" bg="var(--mantine-color-blue-light)">
         <Title order={2} size="h3">
           Welcome back{data ? `, ${data.userName.split(' ')[0]}` : ''}
@@ -65,17 +62,15 @@ export function CustomerDashboardPage() {
         </Grid>
       )}
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
-        <ListCard title="Service Status">
-          <ServiceStatusRows entries={data?.serviceStatus} />
-        </ListCard>
+        <ServiceStatusCard entries={data?.serviceStatus} />
         <ListCard title="Recent Sub-accounts">
-          {data?.recentAccounts.length === 0 && <EmptyState text="No accounts found" />}
-          {data?.recentAccounts.map((a) => (
-            <ListRow
-              key={a.id}
-              onClick={() => void navigate(`/customer/accounts/${a.id}`)}
-              primary={a.name}
-              secondary={
+          <ListRows
+            items={data?.recentAccounts}
+            emptyText="No accounts found"
+            row={(a) => ({
+              onClick: () => void navigate(`/customer/accounts/${a.id}`),
+              primary: a.name,
+              secondary: (
                 <>
                   {a.accountId}
                   {a.lastAccessed ? (
@@ -85,21 +80,13 @@ export function CustomerDashboardPage() {
                     </>
                   ) : null}
                 </>
-              }
-              aside={<StatusBadge status={a.status} />}
-            />
-          ))}
-        </ListCard>
-        <ListCard title="Recent Tickets">
-          <TicketRows
-            tickets={data?.recentTickets}
-            emptyText="No tickets"
-            onOpen={(t) => void navigate(`/customer/support/tickets/${t.id}`)}
+              ),
+              aside: <StatusBadge status={a.status} />,
+            })}
           />
         </ListCard>
-        <ListCard title="Recent Notifications">
-          <NotificationRows items={notifications.data?.items} onOpen={(n) => void navigate(n.link ?? '/customer/notifications')} />
-        </ListCard>
+        <TicketsCard portal="customer" title="Recent Tickets" tickets={data?.recentTickets} emptyText="No tickets" />
+        <NotificationsCard portal="customer" />
         <ListCard title="Quick Links">
           <Group gap="sm">
             {canAddAccount && (

@@ -1,7 +1,8 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PublicLayout } from '../../../ui/public-layout.tsx';
+import { PageTitle, SectionTitle } from '../../../ui/titles.tsx';
 
 export type LegalSection = { heading: string; body: ReactNode };
 
@@ -10,19 +11,10 @@ export function LegalDocument({ title, updated, sections }: { title: string; upd
   return (
     <PublicLayout width={720}>
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {title}
-          </Title>
-          <Text c="dimmed" size="sm">
-            Last updated {updated}
-          </Text>
-        </Stack>
+        <PageTitle description={`Last updated ${updated}`}>{title}</PageTitle>
         {sections.map((section) => (
           <Stack key={section.heading} gap={6}>
-            <Title order={2} size="h4">
-              {section.heading}
-            </Title>
+            <SectionTitle>{section.heading}</SectionTitle>
             <Text size="sm">{section.body}</Text>
           </Stack>
         ))}

@@ -7,7 +7,7 @@ import { useCan } from '../../../lib/session.ts';
 import { AddButton } from '../../../ui/add-button.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
-import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListTable } from '../../../ui/list-table.tsx';
 import { RejectModal } from '../../../ui/reject-modal.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
@@ -108,7 +108,7 @@ export function BrandsTab({ scope }: { scope: MessagingScope }) {
         <SelectFilter
           label="Status"
           placeholder="All statuses"
-          data={['', ...BRAND_STATUSES].map((v) => ({ value: v, label: v || 'All statuses' }))}
+          data={optionsOf(BRAND_STATUSES, { all: 'All statuses' })}
           {...list.filter('status')}
         />
       </FilterBar>
@@ -117,7 +117,6 @@ export function BrandsTab({ scope }: { scope: MessagingScope }) {
         data={data}
         label="Brands"
         columns={columns}
-        rowKey={(b) => b.id}
         loading={isFetching}
         emptyText="No brands found matching your criteria"
         {...((data?.items ?? []).some(hasActions) ? { rowActions: (b: TBrand) => actions(b) } : {})}

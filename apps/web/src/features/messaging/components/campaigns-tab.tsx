@@ -7,7 +7,7 @@ import { useCan } from '../../../lib/session.ts';
 import { AddButton } from '../../../ui/add-button.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
-import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListTable } from '../../../ui/list-table.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { useListState } from '../../../ui/use-list-state.ts';
@@ -16,7 +16,7 @@ import { campaignPath, type MessagingScope } from '../messaging-scope.ts';
 import { CampaignModal } from './campaign-modal.tsx';
 
 const FILTERS = { search: '', status: '' };
-const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...CAMPAIGN_STATUSES.map((s) => ({ value: s, label: s }))];
+const STATUS_OPTIONS = optionsOf(CAMPAIGN_STATUSES, { all: 'All statuses' });
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**
@@ -84,7 +84,6 @@ export function CampaignsTab({ scope }: { scope: MessagingScope }) {
         data={data}
         label="Campaigns"
         columns={columns}
-        rowKey={(c) => c.id}
         loading={isFetching}
         emptyText="No campaigns found matching your criteria"
       />

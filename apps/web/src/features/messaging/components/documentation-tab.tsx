@@ -1,5 +1,6 @@
 import { Anchor, Code, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { SectionTitle } from '../../../ui/titles.tsx';
 
 /** The Documentation tab: how messaging is set up here, and where the API reference lives. */
 export function DocumentationTab({ portal }: { portal: 'admin' | 'customer' }) {
@@ -19,9 +20,7 @@ export function DocumentationTab({ portal }: { portal: 'admin' | 'customer' }) {
       </Paper>
       <Paper withBorder radius="md" p="md">
         <Stack gap="xs">
-          <Title order={2} size="h4">
-            Messaging API
-          </Title>
+          <SectionTitle>Messaging API</SectionTitle>
           <Text size="sm">
             Send and read messages with the REST API using an API key of your account. A message to a number on the opt-out ledger or your
             DNC list is refused; STOP and START replies update the ledger automatically.

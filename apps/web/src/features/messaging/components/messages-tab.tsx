@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { MESSAGE_STATUSES, MESSAGE_TYPES, type TMessage, ZExportMessagesQuery, ZListMessagesQuery } from '@portal/contract/messaging';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
-import { SelectFilter } from '../../../ui/filter-bar.tsx';
+import { optionsOf, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
 import { DayRangeFilters, FilterGroup, RecordListCard, TextFilter, useRecordList } from '../../../ui/record-list.tsx';
 import { ShortId } from '../../../ui/short-id.tsx';
@@ -10,13 +10,12 @@ import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { messageListQuery } from '../api/messaging.ts';
 
 const FILTERS = { status: '', type: '', from: '', to: '', startDate: '', endDate: '' };
-const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...MESSAGE_STATUSES.map((s) => ({ value: s, label: s }))];
-const TYPE_OPTIONS = [{ value: '', label: 'All types' }, ...MESSAGE_TYPES.map((t) => ({ value: t, label: t }))];
+const STATUS_OPTIONS = optionsOf(MESSAGE_STATUSES, { all: 'All statuses' });
+const TYPE_OPTIONS = optionsOf(MESSAGE_TYPES, { all: 'All types' });
 /** Sub-cent costs as they are billed: $0.0075, $0.02. */
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 });
 const TEXTS = { label: 'Messages', emptyText: 'No messages found matching your criteria', noun: 'messages' };
 const EXPORT = {
-  label: 'Export to CSV',
   path: '/api/messaging/messages/export',
   fallbackName: 'messages.csv',
   noun: 'messages',

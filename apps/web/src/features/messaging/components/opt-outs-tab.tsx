@@ -107,7 +107,6 @@ export function OptOutsTab({ scope }: { scope: Scope }) {
           data={data}
           label="Opt-outs"
           columns={columns}
-          rowKey={(o) => o.id}
           loading={isFetching && (!data || isPlaceholderData)}
           emptyText="No opt-outs found matching your criteria"
           rowActions={

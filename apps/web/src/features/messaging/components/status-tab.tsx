@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { PhoneText } from '../../../ui/phone-text.tsx';
+import { SectionTitle } from '../../../ui/titles.tsx';
 import { complianceQuery } from '../api/messaging.ts';
 import type { MessagingScope } from '../messaging-scope.ts';
 
@@ -16,9 +17,7 @@ function ComplianceCard({ title, state, children }: { title: string; state?: 'go
           <ThemeIcon variant="light" color={good ? 'green' : 'yellow'} radius="xl">
             {good ? <IconCircleCheck size={18} /> : <IconAlertTriangle size={18} />}
           </ThemeIcon>
-          <Title order={2} size="h4">
-            {title}
-          </Title>
+          <SectionTitle>{title}</SectionTitle>
         </Group>
         {state && (
           <Badge color={good ? 'green' : 'yellow'} variant="light">

@@ -1,4 +1,4 @@
-import { Group, Modal, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import {
   MESSAGE_TYPES,
   TEMPLATE_STATUSES,
@@ -14,6 +14,7 @@ import { CustomerSelect } from '../../../ui/customer-select.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
+import { SegmentedField } from '../../../ui/segmented-field.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { pricesQuery, useCreateTemplate, useUpdateTemplate } from '../api/messaging.ts';
 import { SegmentCounter } from './segment-counter.tsx';
@@ -107,17 +108,12 @@ export function TemplateModal({
           )}
           <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
           <Group grow align="flex-start">
-            <Stack gap={4}>
-              <Text component="label" size="sm" fw={500} id="template-type-label">
-                Type
-              </Text>
-              <SegmentedControl
-                aria-labelledby="template-type-label"
-                data={[...MESSAGE_TYPES]}
-                value={values.type}
-                onChange={(v) => form.setFieldValue('type', v as TMessageType)}
-              />
-            </Stack>
+            <SegmentedField
+              label="Type"
+              data={[...MESSAGE_TYPES]}
+              value={values.type}
+              onChange={(v) => form.setFieldValue('type', v as TMessageType)}
+            />
             <Select label="Status" data={[...TEMPLATE_STATUSES]} allowDeselect={false} {...form.getInputProps('status')} />
           </Group>
           <Stack gap={6}>

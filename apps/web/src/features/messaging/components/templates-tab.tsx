@@ -8,7 +8,7 @@ import { AddButton } from '../../../ui/add-button.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
-import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListTable } from '../../../ui/list-table.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
@@ -17,8 +17,8 @@ import { templateListQuery, useDeleteTemplate } from '../api/messaging.ts';
 import { TemplateModal } from './template-modal.tsx';
 
 const FILTERS = { search: '', status: '', type: '' };
-const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...TEMPLATE_STATUSES.map((s) => ({ value: s, label: s }))];
-const TYPE_OPTIONS = [{ value: '', label: 'All types' }, ...MESSAGE_TYPES.map((t) => ({ value: t, label: t }))];
+const STATUS_OPTIONS = optionsOf(TEMPLATE_STATUSES, { all: 'All statuses' });
+const TYPE_OPTIONS = optionsOf(MESSAGE_TYPES, { all: 'All types' });
 const STATUS_COLOURS: Record<TTemplateStatus, MantineColor> = { Active: 'green', Inactive: 'gray', Draft: 'yellow' };
 
 /** Templates tab: the company's message templates, with create, edit and delete for those who may write. */
@@ -97,7 +97,6 @@ export function TemplatesTab({
           data={data}
           label="Message templates"
           columns={columns}
-          rowKey={(t) => t.id}
           loading={isFetching && (!data || isPlaceholderData)}
           emptyText="No templates found matching your criteria"
           rowActions={

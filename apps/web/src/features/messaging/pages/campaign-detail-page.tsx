@@ -27,6 +27,7 @@ import { PhoneText } from '../../../ui/phone-text.tsx';
 import { RecordLoading, RecordNotFound } from '../../../ui/record-states.tsx';
 import { RejectModal } from '../../../ui/reject-modal.tsx';
 import { StatusBadge, statusColour } from '../../../ui/status-badge.tsx';
+import { PageTitle, SectionTitle } from '../../../ui/titles.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { campaignQuery, useSetCampaignNumbers, useSetCampaignStatus } from '../api/messaging.ts';
 import { CampaignModal } from '../components/campaign-modal.tsx';
@@ -126,18 +127,17 @@ export function CampaignDetailPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Group gap="sm">
-            <Title order={1} size="h2">
-              {c.name}
-            </Title>
-            <StatusBadge status={c.status} size="md" />
-          </Group>
-          <Text size="sm" c="dimmed">
-            10DLC ID <b>{c.campaignCode}</b> · {c.brandName} · {c.accountName}
-            {scope.portal === 'admin' ? ` · ${c.customerName}` : ''}
-          </Text>
-        </Stack>
+        <PageTitle
+          badge={<StatusBadge status={c.status} size="md" />}
+          description={
+            <>
+              10DLC ID <b>{c.campaignCode}</b> · {c.brandName} · {c.accountName}
+              {scope.portal === 'admin' ? ` · ${c.customerName}` : ''}
+            </>
+          }
+        >
+          {c.name}
+        </PageTitle>
         <Group gap="sm">
           {moves
             .filter((s) => s !== 'Rejected')
@@ -182,9 +182,7 @@ export function CampaignDetailPage() {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Paper withBorder radius="md" p="md">
             <Stack gap="md">
-              <Title order={2} size="h4">
-                Registration
-              </Title>
+              <SectionTitle>Registration</SectionTitle>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <Field label="Use Case">{c.useCase}</Field>
                 <Field label="Created">

@@ -8,7 +8,7 @@ const SLOW = { timeout: 15_000 };
 
 function setup() {
   let settings: TNotificationSettings = defaultSettings();
-  const calls = fakeServer({
+  const calls = fakeServer(null, {
     'GET /api/notifications': { items: [notification()], unreadCount: 1 },
     'GET /api/notifications/settings': () => settings,
     'PUT /api/notifications/settings': (c: Call) => {

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
 import { latestNotificationsQuery, notificationSettingsQuery, useSaveNotificationSettings } from '../api/notifications.ts';
@@ -82,9 +83,7 @@ export function NotificationSettingsPage() {
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
         <div>
-          <Title order={1} size="h2">
-            Notification Settings
-          </Title>
+          <PageTitle>Notification Settings</PageTitle>
           <Text size="sm" c="dimmed">
             Choose the events you are notified of.
           </Text>

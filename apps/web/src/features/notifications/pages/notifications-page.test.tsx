@@ -17,7 +17,7 @@ function setup(initial: TNotification[]) {
     items = items.map((i) => (i.id === id ? { ...i, read } : i));
     return { ok: true };
   };
-  const calls = fakeServer({
+  const calls = fakeServer(null, {
     'GET /api/notifications': (c: Call) => ({
       items: items.slice(0, Number(c.url.searchParams.get('limit') ?? 20)),
       unreadCount: items.filter((i) => !i.read).length,

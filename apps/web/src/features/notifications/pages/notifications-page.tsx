@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../ui/empty-state.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { toastError } from '../../../ui/toast.ts';
 import {
   latestNotificationsQuery,
@@ -125,9 +126,7 @@ export function NotificationsPage() {
       <Group justify="space-between" gap="sm">
         {/* The route's title (document title, crumb, sidebar) is 'Notifications'; the page names itself the center too. */}
         <div>
-          <Title order={1} size="h2">
-            Notifications
-          </Title>
+          <PageTitle>Notifications</PageTitle>
           <Text size="sm" c="dimmed">
             Your Notification Center
           </Text>

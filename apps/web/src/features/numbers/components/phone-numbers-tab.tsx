@@ -12,7 +12,7 @@ import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
 import { ExportButton } from '../../../ui/export-button.tsx';
-import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListTable } from '../../../ui/list-table.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
@@ -30,8 +30,8 @@ const TYPE_OPTIONS = [
   { value: 'DID', label: 'DID' },
   { value: 'TFN', label: 'Toll-Free' },
 ];
-const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...NUMBER_STATUSES.map((s) => ({ value: s, label: s }))];
-const FEATURE_OPTIONS = [{ value: '', label: 'All' }, ...NUMBER_FEATURES.map((f) => ({ value: f, label: f }))];
+const STATUS_OPTIONS = optionsOf(NUMBER_STATUSES, { all: 'All' });
+const FEATURE_OPTIONS = optionsOf(NUMBER_FEATURES, { all: 'All' });
 
 /** Spec 2.8, Phone Numbers tab: filters, the list, bulk Move/Remove, Add Number, Search Portability, Export. */
 export function PhoneNumbersTab({ scope }: { scope: PortalScope }) {
@@ -170,7 +170,6 @@ export function PhoneNumbersTab({ scope }: { scope: PortalScope }) {
           data={data}
           label="Phone numbers"
           columns={columns}
-          rowKey={(n) => n.id}
           loading={isFetching}
           emptyText="No numbers found matching your filters"
           {...(canWrite ? { selection: list.selection, onSelectionChange: list.setSelection } : {})}

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/session.ts';
 import { DateText } from '../../../ui/date-text.tsx';
+import { optionsOf } from '../../../ui/filter-bar.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { PhoneText } from '../../../ui/phone-text.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
@@ -145,7 +146,7 @@ export function PortingDetailModal({
                   <Select
                     label="New status"
                     w={200}
-                    data={PORTING_STATUSES.filter((s) => s !== data.status).map((s) => ({ value: s, label: s }))}
+                    data={optionsOf(PORTING_STATUSES.filter((s) => s !== data.status))}
                     {...form.getInputProps('status')}
                   />
                   {form.getValues().status === 'Scheduled' && (

@@ -6,7 +6,7 @@ import type { PortalScope } from '../../../lib/scope.ts';
 import { useCan } from '../../../lib/session.ts';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
-import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListTable } from '../../../ui/list-table.tsx';
 import { PhoneText } from '../../../ui/phone-text.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
@@ -16,7 +16,7 @@ import { PortingDetailModal } from './porting-detail-modal.tsx';
 import { UploadDocumentsModal } from './upload-documents-modal.tsx';
 
 const FILTERS = { search: '', status: '' };
-const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...PORTING_STATUSES.map((s) => ({ value: s, label: s }))];
+const STATUS_OPTIONS = optionsOf(PORTING_STATUSES, { all: 'All' });
 
 /** Spec 2.8, Number Porting tab: Request ID, Number, Request Date, Status, Account, Actions. */
 export function PortingTab({ scope }: { scope: PortalScope }) {
@@ -63,7 +63,6 @@ export function PortingTab({ scope }: { scope: PortalScope }) {
           data={data}
           label="Porting requests"
           columns={columns}
-          rowKey={(p) => p.id}
           loading={isFetching}
           emptyText="No porting requests found matching your filters"
           rowActions={(p) => (

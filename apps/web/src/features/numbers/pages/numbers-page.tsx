@@ -1,7 +1,9 @@
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useRouteTitle } from '../../../lib/route-handle.ts';
 import { usePortalScope } from '../../../lib/scope.ts';
+import { PageTabs } from '../../../ui/page-frame.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { NumberSummaryCards } from '../components/number-summary-cards.tsx';
 import { PhoneNumbersTab } from '../components/phone-numbers-tab.tsx';
 import { PortingTab } from '../components/porting-tab.tsx';
@@ -17,24 +19,18 @@ export function NumbersPage() {
   const tab = params.get('tab') === 'porting' ? 'porting' : 'numbers';
   return (
     <Stack gap="md">
-      {!scope.accountId && (
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-      )}
+      {!scope.accountId && <PageTitle>{title}</PageTitle>}
       <NumberSummaryCards scope={{ customerId: scope.portal === 'admin' ? scope.customerId : undefined, accountId: scope.accountId }} />
-      <Tabs value={tab} onChange={(v) => setParams(v === 'porting' ? { tab: 'porting' } : {}, { replace: true })} keepMounted={false}>
-        <Tabs.List mb="sm">
-          <Tabs.Tab value="numbers">Phone Numbers</Tabs.Tab>
-          <Tabs.Tab value="porting">Number Porting</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="numbers">
-          <PhoneNumbersTab scope={scope} />
-        </Tabs.Panel>
-        <Tabs.Panel value="porting">
-          <PortingTab scope={scope} />
-        </Tabs.Panel>
-      </Tabs>
+      <PageTabs
+        value={tab}
+        onChange={(v) => setParams(v === 'porting' ? { tab: 'porting' } : {}, { replace: true })}
+        tabs={[
+          ['numbers', 'Phone Numbers'],
+          ['porting', 'Number Porting'],
+        ]}
+        panels={{ numbers: <PhoneNumbersTab scope={scope} />, porting: <PortingTab scope={scope} /> }}
+        listMb="sm"
+      />
     </Stack>
   );
 }

@@ -102,13 +102,7 @@ export function OverviewTab({ report, portal, onDrill }: ReportTabProps) {
       <Panel title="Usage Detail">
         <FirstRows rows={o.usageDetail}>
           {(rows) => (
-            <DataTable
-              label="Usage Detail"
-              columns={columns}
-              rows={rows}
-              rowKey={(r) => r.id}
-              emptyText="No data found matching your search criteria"
-            />
+            <DataTable label="Usage Detail" columns={columns} rows={rows} emptyText="No data found matching your search criteria" />
           )}
         </FirstRows>
       </Panel>

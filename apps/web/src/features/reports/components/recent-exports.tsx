@@ -55,7 +55,6 @@ export function RecentExports() {
         label="Recent exports"
         columns={columns}
         rows={data}
-        rowKey={(f) => f.id}
         loading={isLoading}
         skeletonRows={2}
         emptyText={error ? 'The exports could not be loaded' : 'No exports yet'}

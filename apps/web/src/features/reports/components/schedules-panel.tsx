@@ -157,7 +157,6 @@ export function SchedulesPanel({ portal, defaults }: { portal: ReportPortal; def
         label="Scheduled Reports"
         columns={columns}
         rows={data}
-        rowKey={(s) => s.id}
         loading={isLoading}
         skeletonRows={2}
         emptyText={error ? 'The scheduled reports could not be loaded' : 'No scheduled reports'}

@@ -96,7 +96,7 @@ export function RevenueTab({ report }: ReportTabProps) {
       </Panel>
       <Panel title="Detailed Report">
         <FirstRows rows={a.detail}>
-          {(rows) => <DataTable label="Detailed Report" columns={detailColumns} rows={rows} rowKey={(r) => r.id} emptyText={NO_DATA} />}
+          {(rows) => <DataTable label="Detailed Report" columns={detailColumns} rows={rows} emptyText={NO_DATA} />}
         </FirstRows>
       </Panel>
     </Stack>

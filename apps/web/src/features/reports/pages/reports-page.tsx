@@ -1,4 +1,4 @@
-import { Alert, Box, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Box, Stack, Tabs, Text } from '@mantine/core';
 import type { TReportTab } from '@portal/contract/reports';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { usePortalScope } from '../../../lib/scope.ts';
 import { useCan, useSession } from '../../../lib/session.ts';
 import { FilterBar } from '../../../ui/filter-bar.tsx';
 import { RecordLoading } from '../../../ui/record-states.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { reportExportUrl, reportQuery } from '../api/reports.ts';
 import { CdrExportTab } from '../components/cdr-export-tab.tsx';
 import { drillDownPath } from '../components/drill-down.ts';
@@ -58,9 +59,7 @@ export function ReportsPage() {
   return (
     <Stack gap="md">
       <Stack gap={2} miw={0}>
-        <Title order={1} size="h2">
-          {title}
-        </Title>
+        <PageTitle>{title}</PageTitle>
         {report && !onCdr && (
           <Text size="sm" c="dimmed" data-testid="report-period">
             {report.scope} · {formatDate(report.period.startDate)} - {formatDate(report.period.endDate)}, compared with{' '}

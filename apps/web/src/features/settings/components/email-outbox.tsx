@@ -1,4 +1,4 @@
-import { Anchor, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Modal, Paper, Stack, Text } from '@mantine/core';
 import type { TOutboxEmail } from '@portal/contract/email';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import type { Column } from '../../../ui/data-table.tsx';
 import { FilterBar, SearchFilter } from '../../../ui/filter-bar.tsx';
 import { ListTable } from '../../../ui/list-table.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { SectionTitle } from '../../../ui/titles.tsx';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { outboxQuery } from '../api/outbox.ts';
 
@@ -42,27 +43,13 @@ export function EmailOutbox() {
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={2} size="h4">
-            Email Outbox
-          </Title>
-          <Text size="sm" c="dimmed">
-            Emails and notification texts the portal has written, and whether each was sent. Without an SMTP server (for texts, an SMS
-            gateway) they are kept here instead.
-          </Text>
-        </Stack>
+        <SectionTitle description="Emails and notification texts the portal has written, and whether each was sent. Without an SMTP server (for texts, an SMS gateway) they are kept here instead.">
+          Email Outbox
+        </SectionTitle>
         <FilterBar>
           <SearchFilter label="Recipient" placeholder="Search by email address" {...list.filter('to')} />
         </FilterBar>
-        <ListTable
-          list={list}
-          data={data}
-          label="Email outbox"
-          columns={columns}
-          rowKey={(m) => m.id}
-          loading={isFetching}
-          emptyText="No emails found"
-        />
+        <ListTable list={list} data={data} label="Email outbox" columns={columns} loading={isFetching} emptyText="No emails found" />
       </Stack>
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.subject} size="lg">
         {open && (

@@ -1,4 +1,4 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import type { TSignInLock } from '@portal/contract/auth';
 import { IconLockOpen } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
+import { SectionTitle } from '../../../ui/titles.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { signInLocksQuery, useUnlockSignIn } from '../api/sign-in-locks.ts';
 
@@ -39,14 +40,9 @@ export function LockedSignIns() {
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={2} size="h4">
-            Locked Sign-ins
-          </Title>
-          <Text size="sm" c="dimmed">
-            Addresses refused at sign-in after too many failed attempts. A password reset also unlocks an address.
-          </Text>
-        </Stack>
+        <SectionTitle description="Addresses refused at sign-in after too many failed attempts. A password reset also unlocks an address.">
+          Locked Sign-ins
+        </SectionTitle>
         <DataTable
           label="Locked sign-ins"
           columns={columns}

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { ZTestEmailBody } from '@portal/contract/settings';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api.ts';
 import { useSchemaForm } from '../../../ui/form.ts';
+import { SectionTitle } from '../../../ui/titles.tsx';
 import { useSendTestEmail } from '../api/settings.ts';
 
 type Outcome = { ok: boolean; message: string };
@@ -32,14 +33,7 @@ export function TestEmail({ defaultTo }: { defaultTo: string }) {
     <Paper withBorder p="md" radius="md">
       <form onSubmit={submit} noValidate aria-label="Send test email">
         <Stack gap="sm">
-          <Stack gap={2}>
-            <Title order={2} size="h4">
-              Test Email
-            </Title>
-            <Text size="sm" c="dimmed">
-              Sends a short email with the saved settings (save your changes first).
-            </Text>
-          </Stack>
+          <SectionTitle description="Sends a short email with the saved settings (save your changes first).">Test Email</SectionTitle>
           <Group align="flex-start" gap="sm" wrap="wrap">
             <TextInput label="Send to" type="email" w={300} maw="100%" {...form.getInputProps('to')} />
             <Button type="submit" mt={25} loading={send.isPending} leftSection={<IconSend size={16} />}>

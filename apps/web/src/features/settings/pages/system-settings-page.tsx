@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import type { TSystemSettingsView } from '@portal/contract/settings';
 import { IconAlertTriangle, IconUserCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useCan, useSessionUser } from '../../../lib/session.ts';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { RecordLoading, RecordNotFound } from '../../../ui/record-states.tsx';
+import { PageTitle, SectionTitle } from '../../../ui/titles.tsx';
 import { useTabParam } from '../../../ui/use-tab-param.ts';
 import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
 import { systemSettingsQuery } from '../api/settings.ts';
@@ -50,9 +51,7 @@ function ProfileTab({ PasswordPanel, TwoFactorPanel }: { PasswordPanel?: Compone
       <Paper withBorder p="md" radius="md">
         <Group justify="space-between" align="center" wrap="wrap" gap="sm">
           <Stack gap={2}>
-            <Title order={2} size="h4">
-              My Profile
-            </Title>
+            <SectionTitle>My Profile</SectionTitle>
             <Text size="sm">
               {me.name} · {me.email} · {me.role}
             </Text>
@@ -118,9 +117,7 @@ export function SystemSettingsPage({ TwoFactorPanel, PasswordPanel }: { TwoFacto
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        System Settings
-      </Title>
+      <PageTitle>System Settings</PageTitle>
       {view?.maintenanceMode && (
         <Alert color="orange" variant="filled" icon={<IconAlertTriangle size={18} />} title="Maintenance mode is on">
           Customers cannot use the portal or the public API until it is turned off (Maintenance tab).

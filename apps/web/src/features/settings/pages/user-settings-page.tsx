@@ -1,5 +1,5 @@
-import { Paper, Stack, Tabs, Title } from '@mantine/core';
 import type { ComponentType } from 'react';
+import { CardPage, PageTabs } from '../../../ui/page-frame.tsx';
 import { useTabParam } from '../../../ui/use-tab-param.ts';
 
 const TABS = ['basic', 'password', 'two-factor', 'activity'] as const;
@@ -23,32 +23,18 @@ export function UserSettingsPage({
 }) {
   const [tab, setTab] = useTabParam(TABS);
   return (
-    <Stack gap="md">
-      <Title order={1} size="h2">
-        User Settings
-      </Title>
-      <Paper withBorder p="lg" radius="md">
-        <Tabs value={tab} onChange={setTab} keepMounted={false}>
-          <Tabs.List mb="md">
-            <Tabs.Tab value="basic">Basic Information</Tabs.Tab>
-            <Tabs.Tab value="password">Password</Tabs.Tab>
-            <Tabs.Tab value="two-factor">Two-Factor Authentication</Tabs.Tab>
-            <Tabs.Tab value="activity">Activity Logs</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="basic">
-            <BasicInformationTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="password">
-            <PasswordTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="two-factor">
-            <TwoFactorTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="activity">
-            <ActivityTab />
-          </Tabs.Panel>
-        </Tabs>
-      </Paper>
-    </Stack>
+    <CardPage title="User Settings">
+      <PageTabs
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          ['basic', 'Basic Information'],
+          ['password', 'Password'],
+          ['two-factor', 'Two-Factor Authentication'],
+          ['activity', 'Activity Logs'],
+        ]}
+        panels={{ basic: <BasicInformationTab />, password: <PasswordTab />, 'two-factor': <TwoFactorTab />, activity: <ActivityTab /> }}
+      />
+    </CardPage>
   );
 }

@@ -9,7 +9,7 @@ import { AddButton } from '../../../ui/add-button.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
-import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
 import { ListTable } from '../../../ui/list-table.tsx';
@@ -19,7 +19,7 @@ import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { articleListQuery, articleQuery, useDeleteArticle, useSaveArticle } from '../api/support.ts';
 
-const CATEGORY_OPTIONS = [{ value: '', label: 'All categories' }, ...KNOWLEDGE_CATEGORIES.map((c) => ({ value: c, label: c }))];
+const CATEGORY_OPTIONS = optionsOf(KNOWLEDGE_CATEGORIES, { all: 'All categories' });
 const FILTERS = { search: '', category: '' };
 
 /** An article, its Markdown rendered as text and formatting only (raw HTML in it is not rendered). */
@@ -159,7 +159,6 @@ export function KnowledgeBasePanel() {
           data={data}
           label="Knowledge base articles"
           columns={columns}
-          rowKey={(a) => a.id}
           loading={isFetching}
           emptyText="No articles found"
           {...(canWrite

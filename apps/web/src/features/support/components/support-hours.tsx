@@ -1,5 +1,6 @@
-import { List, Stack, Text, Title } from '@mantine/core';
+import { List, Stack, Text } from '@mantine/core';
 import type { TSupportContact } from '@portal/contract/support';
+import { SectionTitle } from '../../../ui/titles.tsx';
 
 /**
  * The support hours and reply times (customer spec, Support Center). Signed-in customers pass what
@@ -8,9 +9,7 @@ import type { TSupportContact } from '@portal/contract/support';
 export function SupportHours({ contact }: { contact?: TSupportContact | undefined }) {
   return (
     <Stack gap={6}>
-      <Title order={2} size="h4">
-        Support hours (ET)
-      </Title>
+      <SectionTitle>Support hours (ET)</SectionTitle>
       <List size="sm" spacing={4}>
         <List.Item>Monday to Friday: 9:00 AM to 8:00 PM</List.Item>
         <List.Item>Saturday: 10:00 AM to 6:00 PM</List.Item>

@@ -1,6 +1,7 @@
-import { ActionIcon, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { SectionTitle } from '../../../ui/titles.tsx';
 
 /**
  * A section of the ticket page that lists what is attached to the ticket (its files, its linked
@@ -30,9 +31,7 @@ export function TicketItemList<T extends { id: string }>({
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-label={title}>
       <Stack gap="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
+        <SectionTitle>{title}</SectionTitle>
         {items.length === 0 ? (
           <Text size="sm" c="dimmed">
             {emptyText}

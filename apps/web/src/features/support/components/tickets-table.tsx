@@ -3,18 +3,18 @@ import { TICKET_PRIORITIES, TICKET_STATUSES, type TTicketListItem } from '@porta
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format.ts';
-import { CustomerSelect } from '../../../ui/customer-select.tsx';
+import { CustomerFilter } from '../../../ui/customer-select.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
-import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListTable } from '../../../ui/list-table.tsx';
 import { statusLabel } from '../../../ui/status-badge.tsx';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { assigneesQuery, ticketListQuery } from '../api/support.ts';
 import { PriorityBadge, TicketStatusBadge } from './ticket-status.tsx';
 
-const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...TICKET_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))];
-const PRIORITY_OPTIONS = [{ value: '', label: 'All priorities' }, ...TICKET_PRIORITIES.map((p) => ({ value: p, label: p }))];
+const STATUS_OPTIONS = optionsOf(TICKET_STATUSES, { all: 'All statuses', label: statusLabel });
+const PRIORITY_OPTIONS = optionsOf(TICKET_PRIORITIES, { all: 'All priorities' });
 const FILTERS = { search: '', status: '', priority: '', assignedToId: '', customerId: '' };
 
 /**
@@ -99,16 +99,7 @@ export function TicketsTable({ portal }: { portal: 'admin' | 'customer' }) {
           <SearchFilter label="Search" placeholder="Search by subject or ticket ID" {...list.filter('search')} />
           <SelectFilter label="Status" w={160} data={STATUS_OPTIONS} {...list.filter('status')} />
           <SelectFilter label="Priority" w={150} data={PRIORITY_OPTIONS} {...list.filter('priority')} />
-          {staff && (
-            <CustomerSelect
-              label="Customer"
-              placeholder="All customers"
-              clearable
-              w={240}
-              value={list.filters.customerId || null}
-              onChange={(v) => list.setFilter('customerId', v ?? '')}
-            />
-          )}
+          {staff && <CustomerFilter w={240} {...list.filter('customerId')} />}
           {staff && (
             <SelectFilter
               label="Assigned To"
@@ -122,15 +113,7 @@ export function TicketsTable({ portal }: { portal: 'admin' | 'customer' }) {
             />
           )}
         </FilterBar>
-        <ListTable
-          list={list}
-          data={data}
-          label="Support tickets"
-          columns={columns}
-          rowKey={(t) => t.id}
-          loading={isFetching}
-          emptyText="No tickets found"
-        />
+        <ListTable list={list} data={data} label="Support tickets" columns={columns} loading={isFetching} emptyText="No tickets found" />
       </Stack>
     </Paper>
   );

@@ -1,6 +1,7 @@
-import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { PublicLayout } from '../../../ui/public-layout.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { SupportHours } from '../components/support-hours.tsx';
 
 /** /contact: how to reach support, for people who are not signed in. */
@@ -8,14 +9,9 @@ export function ContactPage() {
   return (
     <PublicLayout width={560}>
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            Contact Us
-          </Title>
-          <Text c="dimmed" size="sm">
-            Customers can open and follow support tickets in the Support Center after signing in.
-          </Text>
-        </Stack>
+        <PageTitle description="Customers can open and follow support tickets in the Support Center after signing in.">
+          Contact Us
+        </PageTitle>
         <SupportHours />
         <Button component={Link} to="/customer/login">
           Sign in to the Support Center

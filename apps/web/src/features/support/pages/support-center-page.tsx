@@ -1,8 +1,10 @@
-import { Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCan } from '../../../lib/session.ts';
 import { AddButton } from '../../../ui/add-button.tsx';
+import { PageTabs } from '../../../ui/page-frame.tsx';
+import { PageTitle, SectionTitle } from '../../../ui/titles.tsx';
 import { useTabParam } from '../../../ui/use-tab-param.ts';
 import { supportContactQuery } from '../api/support.ts';
 import { KnowledgeBasePanel } from '../components/knowledge-base-panel.tsx';
@@ -31,49 +33,44 @@ export function SupportCenterPage() {
       { replace: true },
     );
   const submit = canCreate && <AddButton onClick={() => setParam('new', '1')}>Submit Ticket</AddButton>;
+  const contactPanel = (
+    <>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Paper withBorder p="lg" radius="md">
+          <SupportHours contact={contact.data} />
+        </Paper>
+        <Paper withBorder p="lg" radius="md">
+          <Stack gap="sm" align="flex-start">
+            <SectionTitle>Contact Support</SectionTitle>
+            <Text size="sm">
+              Open a ticket to reach our support team: you can follow the replies here, and every reply is also sent by email.
+            </Text>
+            {submit}
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+      <Paper withBorder p="lg" radius="md" mt="md">
+        <ServiceStatusPanel withHeading />
+      </Paper>
+    </>
+  );
 
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={1} size="h2">
-          Support Center
-        </Title>
+        <PageTitle>Support Center</PageTitle>
         {submit}
       </Group>
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="tickets">Support Tickets</Tabs.Tab>
-          <Tabs.Tab value="knowledge">Knowledge Base</Tabs.Tab>
-          <Tabs.Tab value="contact">Contact Support</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="tickets">
-          <TicketsTable portal="customer" />
-        </Tabs.Panel>
-        <Tabs.Panel value="knowledge">
-          <KnowledgeBasePanel />
-        </Tabs.Panel>
-        <Tabs.Panel value="contact">
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <Paper withBorder p="lg" radius="md">
-              <SupportHours contact={contact.data} />
-            </Paper>
-            <Paper withBorder p="lg" radius="md">
-              <Stack gap="sm" align="flex-start">
-                <Title order={2} size="h4">
-                  Contact Support
-                </Title>
-                <Text size="sm">
-                  Open a ticket to reach our support team: you can follow the replies here, and every reply is also sent by email.
-                </Text>
-                {submit}
-              </Stack>
-            </Paper>
-          </SimpleGrid>
-          <Paper withBorder p="lg" radius="md" mt="md">
-            <ServiceStatusPanel withHeading />
-          </Paper>
-        </Tabs.Panel>
-      </Tabs>
+      <PageTabs
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          ['tickets', 'Support Tickets'],
+          ['knowledge', 'Knowledge Base'],
+          ['contact', 'Contact Support'],
+        ]}
+        panels={{ tickets: <TicketsTable portal="customer" />, knowledge: <KnowledgeBasePanel />, contact: contactPanel }}
+      />
       <NewTicketModal
         opened={creating}
         onClose={() => setParam('new', null)}

@@ -1,4 +1,6 @@
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { PageTabs } from '../../../ui/page-frame.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { useTabParam } from '../../../ui/use-tab-param.ts';
 import { KnowledgeBasePanel } from '../components/knowledge-base-panel.tsx';
 import { ServiceStatusPanel } from '../components/service-status-panel.tsx';
@@ -11,25 +13,17 @@ export function SupportToolsPage() {
   const [tab, setTab] = useTabParam(TABS);
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        Support Tools
-      </Title>
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="tickets">Tickets</Tabs.Tab>
-          <Tabs.Tab value="knowledge">Knowledge Base</Tabs.Tab>
-          <Tabs.Tab value="status">Service Status</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="tickets">
-          <TicketsTable portal="admin" />
-        </Tabs.Panel>
-        <Tabs.Panel value="knowledge">
-          <KnowledgeBasePanel />
-        </Tabs.Panel>
-        <Tabs.Panel value="status">
-          <ServiceStatusPanel />
-        </Tabs.Panel>
-      </Tabs>
+      <PageTitle>Support Tools</PageTitle>
+      <PageTabs
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          ['tickets', 'Tickets'],
+          ['knowledge', 'Knowledge Base'],
+          ['status', 'Service Status'],
+        ]}
+        panels={{ tickets: <TicketsTable portal="admin" />, knowledge: <KnowledgeBasePanel />, status: <ServiceStatusPanel /> }}
+      />
     </Stack>
   );
 }

@@ -7,15 +7,16 @@ import {
   ZTicketAttachmentFile,
   ZTicketCommentBody,
 } from '@portal/contract/support';
-import { IconArrowLeft, IconPaperclip } from '@tabler/icons-react';
+import { IconPaperclip } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatRelativeTime, formatStamp } from '../../../lib/format.ts';
 import { usePortalScope } from '../../../lib/scope.ts';
 import { useCan } from '../../../lib/session.ts';
+import { DetailField } from '../../../ui/detail-field.tsx';
+import { optionsOf } from '../../../ui/filter-bar.tsx';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
-import { RecordLoading, RecordNotFound } from '../../../ui/record-states.tsx';
+import { BackButton, MissingRecord, RecordLoading } from '../../../ui/record-states.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
 import { statusLabel } from '../../../ui/status-badge.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
@@ -23,19 +24,6 @@ import { assigneesQuery, ticketQuery, useReplyToTicket, useUpdateTicket, useUplo
 import { AttachmentLink, FILE_ACCEPT, FILE_HINT, TicketAttachments } from '../components/ticket-attachments.tsx';
 import { TicketLinks } from '../components/ticket-links.tsx';
 import { PriorityBadge, TicketStatusBadge } from '../components/ticket-status.tsx';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children || '—'}
-      </Text>
-    </div>
-  );
-}
 
 /** The first-response target: met (and how fast), due, or overdue. */
 function FirstResponse({ ticket }: { ticket: TTicket }) {
@@ -80,7 +68,7 @@ function StaffControls({ ticket }: { ticket: TTicket }) {
       <Select
         label="Status"
         allowDeselect={false}
-        data={TICKET_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+        data={optionsOf(TICKET_STATUSES, { label: statusLabel })}
         value={ticket.status}
         onChange={(v) => v && v !== ticket.status && save({ status: v as TTicket['status'] }, `status set to ${statusLabel(v)}`)}
       />
@@ -180,15 +168,7 @@ export function TicketDetailPage() {
 
   if (isPending) return <RecordLoading label="Loading ticket..." />;
   if (!ticket) {
-    return (
-      <RecordNotFound
-        title="Ticket Not Found"
-        error={error}
-        notFound="The ticket you are looking for does not exist or has been removed."
-        failed="The ticket could not be loaded. Please try again."
-        back={{ label: 'Back to Support', onClick: back }}
-      />
-    );
+    return <MissingRecord noun="ticket" error={error} back={{ label: 'Back to Support', onClick: back }} />;
   }
 
   // files and links: whoever may write on tickets, but a closed ticket takes nothing more from the customer
@@ -197,27 +177,29 @@ export function TicketDetailPage() {
   return (
     <Stack gap="md">
       <Group gap="sm" wrap="nowrap" align="center">
-        <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={back} style={{ flexShrink: 0 }}>
-          Back
-        </Button>
+        <BackButton onClick={back} style={{ flexShrink: 0 }} />
         <Title order={1} size="h2" style={{ minWidth: 0 }}>
           {ticket.ticketId}: {ticket.subject}
         </Title>
       </Group>
       <Paper withBorder p="lg" radius="md">
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
-          <Field label="Status">
+          <DetailField label="Status">
             <TicketStatusBadge status={ticket.status} />
-          </Field>
-          <Field label="Priority">
+          </DetailField>
+          <DetailField label="Priority">
             <PriorityBadge priority={ticket.priority} />
-          </Field>
-          {staff ? <Field label="Customer">{ticket.customerName}</Field> : <Field label="Category">{ticket.category}</Field>}
-          <Field label="Account">{ticket.accountName ?? 'Any'}</Field>
-          <Field label="Created">{formatStamp(ticket.createdAt)}</Field>
-          <Field label="First Response">
+          </DetailField>
+          {staff ? (
+            <DetailField label="Customer">{ticket.customerName}</DetailField>
+          ) : (
+            <DetailField label="Category">{ticket.category}</DetailField>
+          )}
+          <DetailField label="Account">{ticket.accountName ?? 'Any'}</DetailField>
+          <DetailField label="Created">{formatStamp(ticket.createdAt)}</DetailField>
+          <DetailField label="First Response">
             <FirstResponse ticket={ticket} />
-          </Field>
+          </DetailField>
         </SimpleGrid>
         {staff && canManage && (
           <Stack mt="lg">

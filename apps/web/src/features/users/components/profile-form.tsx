@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { formatPhone } from '@portal/contract/phone';
 import {
   PROFILE_LANGUAGES,
@@ -15,6 +15,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
+import { SectionTitle } from '../../../ui/titles.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
 import { useUpdateMyProfile } from '../api/profile.ts';
@@ -73,16 +74,7 @@ export function ProfileSection({
       bg={framed ? undefined : 'transparent'}
     >
       <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={2} size="h4">
-            {title}
-          </Title>
-          {description && (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          )}
-        </Stack>
+        <SectionTitle description={description}>{title}</SectionTitle>
         {children}
       </Stack>
     </Paper>

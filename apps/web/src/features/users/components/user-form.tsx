@@ -1,4 +1,4 @@
-import { Checkbox, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Checkbox, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   defaultRoleOf,
   rolesOfKind,
@@ -16,6 +16,7 @@ import {
 import { showFormError, useSchemaForm } from '../../../ui/form.ts';
 import { FormActions } from '../../../ui/form-actions.tsx';
 import { SchemaForm } from '../../../ui/schema-form.tsx';
+import { SectionTitle } from '../../../ui/titles.tsx';
 import { toastSuccess } from '../../../ui/toast.ts';
 import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard.tsx';
 import { useCreateUser, useUpdateUser } from '../api/users.ts';
@@ -124,9 +125,7 @@ export function UserForm({ kind, user, onDone, onCancel }: { kind: Kind; user?: 
         )}
         {!adding && (
           <Stack gap="sm">
-            <Title order={2} size="h4">
-              Two-Factor Authentication
-            </Title>
+            <SectionTitle>Two-Factor Authentication</SectionTitle>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <Select
                 label="When to ask for a code"

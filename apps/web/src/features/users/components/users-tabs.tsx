@@ -1,5 +1,5 @@
-import { Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { PageTabs } from '../../../ui/page-frame.tsx';
 
 /** The users screen's two tabs (admin spec 2.11): List, and Add/Edit holding the user form. */
 export function UsersTabs({
@@ -14,13 +14,14 @@ export function UsersTabs({
   form: ReactNode;
 }) {
   return (
-    <Tabs value={active} onChange={(v) => onChange(v === 'form' ? 'form' : 'list')} keepMounted={false}>
-      <Tabs.List mb="md">
-        <Tabs.Tab value="list">List</Tabs.Tab>
-        <Tabs.Tab value="form">Add/Edit</Tabs.Tab>
-      </Tabs.List>
-      <Tabs.Panel value="list">{list}</Tabs.Panel>
-      <Tabs.Panel value="form">{form}</Tabs.Panel>
-    </Tabs>
+    <PageTabs
+      value={active}
+      onChange={(v) => onChange(v === 'form' ? 'form' : 'list')}
+      tabs={[
+        ['list', 'List'],
+        ['form', 'Add/Edit'],
+      ]}
+      panels={{ list, form }}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatPhone } from '@portal/contract/phone';
 import type { TMyProfile } from '@portal/contract/users';
 import { IconKey, IconShieldLock } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import type { Portal } from '../../../lib/route-handle.ts';
 import { useSessionUser } from '../../../lib/session.ts';
 import { RecordLoading, RecordNotFound } from '../../../ui/record-states.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { myProfileQuery } from '../api/profile.ts';
 import { ProfileForm, ProfileSection, ReadField } from '../components/profile-form.tsx';
 
@@ -67,11 +68,7 @@ function Security({ profile, portal }: { profile: TMyProfile; portal: Portal }) 
 export function MyProfilePage() {
   const me = useSessionUser();
   const profile = useQuery(myProfileQuery);
-  const title = (
-    <Title order={1} size="h2">
-      My Profile
-    </Title>
-  );
+  const title = <PageTitle>My Profile</PageTitle>;
   if (!profile.data) {
     return profile.isPending ? (
       <RecordLoading label="Loading your profile..." />

@@ -1,13 +1,14 @@
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
-import { IconArrowLeft, IconShieldOff } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack } from '@mantine/core';
+import { IconShieldOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { usePortalScope } from '../../../lib/scope.ts';
 import { useCan } from '../../../lib/session.ts';
 import { ActivityLog } from '../../../ui/activity-log.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
-import { RecordLoading, RecordNotFound } from '../../../ui/record-states.tsx';
+import { BackButton, MissingRecord, RecordLoading } from '../../../ui/record-states.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useResetTwoFactor, userActivityQuery, userQuery } from '../api/users.ts';
 import { UserForm } from '../components/user-form.tsx';
@@ -41,26 +42,14 @@ export function UserDetailPage() {
 
   if (isPending) return <RecordLoading label="Loading user..." />;
   if (!user) {
-    return (
-      <RecordNotFound
-        title="User Not Found"
-        error={error}
-        notFound="The user you are looking for does not exist or has been removed."
-        failed="The user could not be loaded. Please try again."
-        back={{ label: 'Back to Users', onClick: back }}
-      />
-    );
+    return <MissingRecord noun="user" error={error} back={{ label: 'Back to Users', onClick: back }} />;
   }
 
   return (
     <Stack gap="md">
       <Group gap="sm">
-        <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={back}>
-          Back
-        </Button>
-        <Title order={1} size="h2">
-          {user.name}
-        </Title>
+        <BackButton onClick={back} />
+        <PageTitle>{user.name}</PageTitle>
         <StatusBadge status={user.status} />
         {canResetTwoFactor && user.twoFactorEnabled && (
           <Button

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { rolesOfKind, type TUser } from '@portal/contract/users';
 import { IconEdit, IconMailForward, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -9,10 +9,11 @@ import { useCan, useSessionUser } from '../../../lib/session.ts';
 import { AddButton } from '../../../ui/add-button.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
-import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListTable } from '../../../ui/list-table.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { PageTitle } from '../../../ui/titles.tsx';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { useListState } from '../../../ui/use-list-state.ts';
 import { useResendInvitation, userListQuery, useSetUserStatus } from '../api/users.ts';
@@ -147,7 +148,7 @@ export function UserListPage() {
     },
   ];
 
-  const roleOptions = [{ value: '', label: 'All roles' }, ...rolesOfKind(kind).map((r) => ({ value: r, label: r }))];
+  const roleOptions = optionsOf(rolesOfKind(kind), { all: 'All roles' });
 
   const table = (
     <Paper withBorder p="md" radius="md">
@@ -162,7 +163,6 @@ export function UserListPage() {
           data={data}
           label="Users"
           columns={columns}
-          rowKey={(u) => u.id}
           loading={isFetching}
           emptyText="No users found"
           {...(canWrite ? { rowActions } : {})}
@@ -174,9 +174,7 @@ export function UserListPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={1} size="h2">
-          Users
-        </Title>
+        <PageTitle>Users</PageTitle>
         {canWrite && !adding && <AddButton onClick={() => showTab('form')}>Add User</AddButton>}
       </Group>
       <UsersTabs

@@ -11,7 +11,6 @@ const FILTERS = { from: '', to: '', startDate: '', endDate: '' };
 const hms = (s: number) => [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':');
 const TEXTS = { label: 'CDRs', emptyText: 'No CDRs found matching your criteria', noun: 'records' };
 const EXPORT = {
-  label: 'Export to CSV',
   path: '/api/voice/cdrs/export',
   fallbackName: 'cdrs.csv',
   noun: 'CDRs',

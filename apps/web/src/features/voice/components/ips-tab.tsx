@@ -7,7 +7,7 @@ import { useCan } from '../../../lib/session.ts';
 import { AddButton } from '../../../ui/add-button.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { DateText } from '../../../ui/date-text.tsx';
-import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListStatePagination } from '../../../ui/pagination.tsx';
 import { LoadingDataOverlay } from '../../../ui/record-list.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
@@ -18,7 +18,7 @@ import { ipListQuery, platformIpsQuery, useUpdateIp } from '../api/voice.ts';
 import { IpModal } from './ip-modal.tsx';
 
 const FILTERS = { search: '', status: '', type: '' };
-const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...TRUNK_STATUSES.map((s) => ({ value: s, label: s }))];
+const STATUS_OPTIONS = optionsOf(TRUNK_STATUSES, { all: 'All' });
 const TYPE_OPTIONS = [{ value: '', label: 'All' }, ...IP_TYPES.map((t) => ({ value: t, label: IP_TYPE_LABELS[t] }))];
 
 /**
@@ -80,7 +80,6 @@ export function IpsTab({ scope }: { scope: { customerId?: string | undefined; ac
               label="IP addresses"
               columns={columns}
               rows={data?.items}
-              rowKey={(r) => r.id}
               loading={isFetching && !data}
               emptyText="No IP addresses found matching your criteria"
               rowActions={

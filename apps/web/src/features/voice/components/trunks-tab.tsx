@@ -8,7 +8,7 @@ import { useCan } from '../../../lib/session.ts';
 import { AddButton } from '../../../ui/add-button.tsx';
 import { useConfirm } from '../../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
-import { FilterBar, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
+import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../ui/filter-bar.tsx';
 import { ListStatePagination } from '../../../ui/pagination.tsx';
 import { LoadingDataOverlay } from '../../../ui/record-list.tsx';
 import { RowAction } from '../../../ui/row-action.tsx';
@@ -19,7 +19,7 @@ import { trunkListQuery, useDeleteTrunk, useUpdateTrunk } from '../api/voice.ts'
 import { TrunkModal } from './trunk-modal.tsx';
 
 const FILTERS = { search: '', status: '' };
-const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...TRUNK_STATUSES.map((s) => ({ value: s, label: s }))];
+const STATUS_OPTIONS = optionsOf(TRUNK_STATUSES, { all: 'All' });
 
 /** An IP group on one line: its first address, and "+N" for the others (all of them, with their names, in the tooltip). */
 function IpGroup({ rows }: { rows: { ip: string; name: string | null }[] }) {
@@ -105,7 +105,7 @@ export function TrunksTab({ scope }: { scope: { customerId?: string | undefined;
             w={124}
             // a compact control keeps the row to one line of text; the short names fit it (LCR), the list spells them out
             styles={{ input: { minHeight: 26, height: 26 } }}
-            data={ROUTE_STRATEGIES.map((s) => ({ value: s, label: s }))}
+            data={optionsOf(ROUTE_STRATEGIES)}
             renderOption={({ option }) => ROUTE_STRATEGY_LABELS[option.value as TRouteStrategy]}
             value={t.routeStrategy}
             onChange={(v) => setStrategy(t, v)}
@@ -132,7 +132,6 @@ export function TrunksTab({ scope }: { scope: { customerId?: string | undefined;
             label="SIP trunks"
             columns={columns}
             rows={data?.items}
-            rowKey={(t) => t.id}
             loading={isFetching && !data}
             emptyText="No SIP trunks found matching your criteria"
             rowActions={
