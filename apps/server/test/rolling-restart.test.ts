@@ -10,7 +10,7 @@
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../src/plugins/auth.ts';
-import { clusterSkipped, clusterWorld, cookieOf, type InstanceName, sleep, until } from './cluster-world.ts';
+import { clusterSkipped, clusterWorld, cookieOf, eventsOf, type InstanceName, sleep, unreadOf, until } from './cluster-world.ts';
 import { TEST_PASSWORD } from './env.ts';
 
 const DRAIN_MS = 2000;
@@ -28,20 +28,11 @@ function liveStream(url: string, cookie: string) {
           await res.body?.cancel();
         } else {
           state.opens++;
-          const decoder = new TextDecoder();
-          let buffer = '';
-          for await (const chunk of res.body) {
-            buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-            let end = buffer.indexOf('\n\n');
-            while (end >= 0) {
-              const event = buffer.slice(0, end);
-              buffer = buffer.slice(end + 2);
-              const retry = /^retry: (\d+)$/m.exec(event)?.[1];
-              if (retry) state.retryMs = Number(retry);
-              const data = /^event: unread\ndata: (.*)$/m.exec(event)?.[1];
-              if (data) state.counts.push((JSON.parse(data) as { unread: number }).unread);
-              end = buffer.indexOf('\n\n');
-            }
+          for await (const event of eventsOf(res.body)) {
+            const retry = /^retry: (\d+)$/m.exec(event)?.[1];
+            if (retry) state.retryMs = Number(retry);
+            const unread = unreadOf(event);
+            if (unread !== undefined) state.counts.push(unread);
           }
           state.ends++;
         }
