@@ -124,6 +124,13 @@ export async function signIn(app: FastifyInstance, who: DemoName): Promise<strin
   return `portal_sid=${cookie.value}`;
 }
 
+/** Signs each of the demo users in: their session cookie header values by name (none for a name not signed in). */
+export async function signInAll(app: FastifyInstance, names: readonly DemoName[]): Promise<Record<string, string>> {
+  const cookies: Record<string, string> = {};
+  for (const who of names) cookies[who] = await signIn(app, who);
+  return cookies;
+}
+
 /** app.inject with the session cookie and the CSRF header a browser client sends. */
 export function as(app: FastifyInstance, cookie: string | null, opts: InjectOptions): Promise<LightMyRequestResponse> {
   return app.inject({
