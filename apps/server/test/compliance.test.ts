@@ -2,9 +2,10 @@ import type { TPage } from '@portal/contract/common';
 import { REQUIRED_FIELDS, type TDncEntry, type TDncSummary, type TImportDncResult } from '@portal/contract/compliance';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, complianceBlocksDaily, dncEntries } from '../src/db/schema/index.ts';
+import { complianceBlocksDaily, dncEntries } from '../src/db/schema/index.ts';
 import { blockedAmong, blockedBy } from '../src/domains/compliance/service.ts';
 import { systemCtx } from '../src/lib/context.ts';
+import { auditEntries } from './helpers.ts';
 import { sendingAccount } from './messaging-world.ts';
 import { apiTestWorld } from './world.ts';
 
@@ -39,10 +40,7 @@ describe('DNC and DNO lists', () => {
     expect((await api.as('customer:admin').post('/api/compliance/entries', { number: 'call me', listType: 'DNC' })).status).toBe(400);
     expect((await api.as('customer:user').post('/api/compliance/entries', { number: '2125550144', listType: 'DNC' })).status).toBe(403);
 
-    const [audit] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'compliance.add'), eq(auditLog.entityId, added.json().id)));
+    const [audit] = await auditEntries(db, 'compliance.add', added.json().id);
     expect(audit?.summary).toBe('Added +12125550143 to the DNC list');
   });
 

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import { type Database, type Db, openDatabase } from '../src/db/client.ts';
+import { auditLog } from '../src/db/schema/index.ts';
 import { TEMPLATE_DB, TEST_PASSWORD, testDbKind } from './env.ts';
 
 export { TEST_PASSWORD };
@@ -137,4 +139,12 @@ export function as(app: FastifyInstance, cookie: string | null, opts: InjectOpti
     ...opts,
     headers: { 'x-portal-csrf': '1', ...(cookie ? { cookie } : {}), ...(opts.headers ?? {}) },
   }) as Promise<LightMyRequestResponse>;
+}
+
+/** The audit entries of one action on one record. */
+export function auditEntries(db: Db, action: string, entityId: string) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId)));
 }

@@ -9,7 +9,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, notifications, phoneNumbers, portingDocuments, portingRequests, users } from '../src/db/schema/index.ts';
-import { as } from './helpers.ts';
+import { as, auditEntries } from './helpers.ts';
 import { numbersTestWorld } from './numbers-world.ts';
 
 const { t, cookies, acme, otherCo, acmeAccounts, otherAccount, req } = await numbersTestWorld();
@@ -243,12 +243,7 @@ describe('porting requests', () => {
     const onAccount = (await req('customer', 'GET', `/api/numbers?accountId=${account?.id}&search=${encodeURIComponent(number)}`)).json();
     expect(onAccount.items).toHaveLength(1);
     expect(onAccount.items[0]).toMatchObject({ number, status: 'Active' });
-    const [audit] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, p.id), eq(auditLog.action, 'porting.status')))
-      .orderBy(sql`${auditLog.createdAt} desc`)
-      .limit(1);
+    const [audit] = await auditEntries(db, 'porting.status', p.id).orderBy(sql`${auditLog.createdAt} desc`).limit(1);
     expect(audit?.summary).toContain('activated');
 
     // final: no way back, no uploads

@@ -1,13 +1,13 @@
 import type { TApiKey, TApiKeyCreated, TApiRequest } from '@portal/contract/api-access';
 import type { TPage } from '@portal/contract/common';
 import type { TApiMessage } from '@portal/contract/messaging-sending';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, apiKeys, apiRequests, auditLog, systemSettings } from '../src/db/schema/index.ts';
+import { accounts, apiKeys, apiRequests, systemSettings } from '../src/db/schema/index.ts';
 import { simulateDelivery } from '../src/domains/messaging/service.ts';
 import { systemCtx } from '../src/lib/context.ts';
 import { forgetCachedSettings } from '../src/lib/settings.ts';
-import { createTestApp } from './helpers.ts';
+import { auditEntries, createTestApp } from './helpers.ts';
 import { sendingAccount } from './messaging-world.ts';
 import { apiTestWorld } from './world.ts';
 
@@ -72,10 +72,7 @@ describe('API keys', () => {
       message: 'The API key has been revoked',
       requestId: revoked.headers['x-request-id'],
     });
-    const [audit] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'api.key.revoke'), eq(auditLog.entityId, created.id)));
+    const [audit] = await auditEntries(db, 'api.key.revoke', created.id);
     expect(audit?.summary).toContain('Revoked API key');
   });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, notifications, users, webhooks } from '../src/db/schema/index.ts';
 import { deliverWebhookJob } from '../src/domains/webhooks/jobs.ts';
 import { deliverDue, setWebhookClock } from '../src/domains/webhooks/service.ts';
-import { createTestApp } from './helpers.ts';
+import { auditEntries, createTestApp } from './helpers.ts';
 import { expectedSignature, type Hit, signaturesOf, webhooksTestWorld } from './webhooks-world.ts';
 
 /** Webhook delivery: retried on schedule through the job queue, the queue's workers, held events and replay. */
@@ -125,10 +125,7 @@ describe('delivery through the job queue, retried on schedule', () => {
     const [d] = await deliveriesOf(gone.id);
     expect(d).toMatchObject({ state: 'failed', attempt: 1, statusCode: 410, nextAttemptAt: null });
     expect((await hookRow(gone.id))?.status).toBe('Error');
-    const [audit] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'webhook.error'), eq(auditLog.entityId, gone.id)));
+    const [audit] = await auditEntries(db, 'webhook.error', gone.id);
     expect(audit?.summary).toBe('Webhook Gone for good set to Error: the endpoint answered 410 Gone');
     const notices = await db
       .select({ message: notifications.message })
