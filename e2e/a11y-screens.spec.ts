@@ -73,8 +73,19 @@ const accountScreens = (find: (page: Page) => Promise<string>, numbers: string):
   ...billingScreens('account billing', (suffix) => under(find, `/billing${suffix}`), BILLING_TABS),
 ];
 
-/** The notification screens, the same in both portals. */
-const notificationScreens = (portal: Portal): Screen[] => [
+/** The screens both portals have at the same paths under /admin or /customer. */
+const sharedScreens = (portal: Portal): Screen[] => [
+  { name: 'dashboard', path: `/${portal}` },
+  { name: 'users', path: `/${portal}/users` },
+  { name: 'numbers', path: `/${portal}/numbers` },
+  { name: 'porting', path: `/${portal}/numbers?tab=porting` },
+  { name: 'messaging brands', path: `/${portal}/messaging?tab=brands`, ready: table('Brands') },
+  { name: 'messaging templates', path: `/${portal}/messaging?tab=templates`, ready: table('Templates') },
+  { name: 'messaging opt-outs', path: `/${portal}/messaging?tab=opt-outs` },
+  { name: 'voice network', path: `/${portal}/voice?tab=network` },
+  { name: 'voice CDRs', path: `/${portal}/voice?tab=cdrs` },
+  { name: 'API access', path: `/${portal}/api` },
+  { name: 'reports', path: `/${portal}/reports` },
   {
     name: 'notifications',
     path: `/${portal}/notifications`,
@@ -96,7 +107,7 @@ const PUBLIC: Screen[] = [
 ];
 
 const ADMIN_SCREENS: Screen[] = [
-  { name: 'dashboard', path: '/admin' },
+  ...sharedScreens('admin'),
   { name: 'customers', path: '/admin/customers', ready: table('Customers') },
   { name: 'new customer', path: '/admin/customers/new' },
   { name: 'customer accounts', path: under(adminCustomer, ''), ready: table('Accounts') },
@@ -105,24 +116,13 @@ const ADMIN_SCREENS: Screen[] = [
   { name: 'customer notes', path: under(adminCustomer, '?tab=notes') },
   ...accountScreens(adminAccount, '/phone-numbers'),
   { name: 'new account', path: '/admin/accounts/new' },
-  { name: 'users', path: '/admin/users' },
   ...billingScreens('billing', (suffix) => `/admin/billing${suffix}`, { 'Payment history': '/payment-history' }),
   { name: 'billing rates', path: '/admin/billing/rates', ready: table('Rate decks') },
-  { name: 'numbers', path: '/admin/numbers' },
-  { name: 'porting', path: '/admin/numbers?tab=porting' },
   { name: 'messaging', path: '/admin/messaging', ready: table('Campaigns') },
-  { name: 'messaging brands', path: '/admin/messaging?tab=brands', ready: table('Brands') },
   { name: 'messaging delivery reports', path: '/admin/messaging?tab=messages', ready: table('Messages') },
-  { name: 'messaging templates', path: '/admin/messaging?tab=templates', ready: table('Templates') },
-  { name: 'messaging opt-outs', path: '/admin/messaging?tab=opt-outs' },
   { name: 'voice trunks', path: '/admin/voice' },
-  { name: 'voice network', path: '/admin/voice?tab=network' },
-  { name: 'voice CDRs', path: '/admin/voice?tab=cdrs' },
-  { name: 'API access', path: '/admin/api' },
   { name: 'compliance', path: '/admin/compliance' },
   { name: 'support tools', path: '/admin/support' },
-  { name: 'reports', path: '/admin/reports' },
-  ...notificationScreens('admin'),
   { name: 'settings', path: '/admin/settings', ready: saveButton },
   {
     name: 'settings security',
@@ -143,7 +143,7 @@ const ADMIN_SCREENS: Screen[] = [
 ];
 
 const CUSTOMER_SCREENS: Screen[] = [
-  { name: 'dashboard', path: '/customer' },
+  ...sharedScreens('customer'),
   { name: 'company profile', path: '/customer/profile' },
   { name: 'company profile contact', path: '/customer/profile?tab=contact' },
   { name: 'company profile billing', path: '/customer/profile?tab=billing' },
@@ -152,24 +152,13 @@ const CUSTOMER_SCREENS: Screen[] = [
   { name: 'company info accounts', path: '/customer/company-info?tab=accounts' },
   { name: 'sub-accounts', path: '/customer/accounts', ready: table('Sub-accounts') },
   ...accountScreens(customerAccount, '/numbers'),
-  { name: 'users', path: '/customer/users' },
   ...billingScreens('billing', (suffix) => `/customer/billing${suffix}`, BILLING_TABS),
-  { name: 'numbers', path: '/customer/numbers' },
-  { name: 'porting', path: '/customer/numbers?tab=porting' },
   { name: 'messaging status', path: '/customer/messaging' },
-  { name: 'messaging brands', path: '/customer/messaging?tab=brands', ready: table('Brands') },
   { name: 'messaging campaigns', path: '/customer/messaging?tab=campaigns', ready: table('Campaigns') },
-  { name: 'messaging templates', path: '/customer/messaging?tab=templates', ready: table('Templates') },
   { name: 'messaging logs', path: '/customer/messaging?tab=messages', ready: table('Messages') },
-  { name: 'messaging opt-outs', path: '/customer/messaging?tab=opt-outs' },
   { name: 'messaging documentation', path: '/customer/messaging?tab=documentation' },
   { name: 'voice trunks', path: '/customer/voice', ready: table('SIP trunks') },
-  { name: 'voice network', path: '/customer/voice?tab=network' },
-  { name: 'voice CDRs', path: '/customer/voice?tab=cdrs' },
-  { name: 'API access', path: '/customer/api' },
   { name: 'support', path: '/customer/support' },
-  { name: 'reports', path: '/customer/reports' },
-  ...notificationScreens('customer'),
   { name: 'my profile', path: '/customer/my-profile' },
   { name: 'settings', path: '/customer/settings' },
 ];

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, CUSTOMER, checkScreen, expect, signInViaApi, test } from './support.ts';
+import { ADMIN, CUSTOMER, checkScreen, downloadOf, expect, signInViaApi, test } from './support.ts';
 
 /** Adds a card through Payment Methods → Add Method (the page is on the customer's Billing Management). */
 async function addCard(page: Page, holder: string, number: string) {
@@ -64,9 +64,7 @@ test('billing staff generate a draft invoice for last month, add a charge, final
   expect(number).not.toBe('');
   await expect(page.getByText(`Invoice ${number} finalized`)).toBeVisible();
 
-  const download = page.waitForEvent('download');
-  await invoice.getByRole('link', { name: 'Download PDF' }).click();
-  const file = await download;
+  const file = await downloadOf(page, () => invoice.getByRole('link', { name: 'Download PDF' }).click());
   expect(file.suggestedFilename()).toMatch(/\.pdf$/);
 
   // the list shows it, due (once the drawer has closed: the journey's last screen is checked by axe)

@@ -1,4 +1,4 @@
-import { ADMIN, CUSTOMER, checkScreen, expect, signInViaApi, test } from './support.ts';
+import { ADMIN, CUSTOMER, checkScreen, expect, signedInPage, signInViaApi, test } from './support.ts';
 
 test('a customer registers a brand and a campaign (fixing the warnings first), staff approve both, the customer sees Approved and is told', async ({
   page,
@@ -41,9 +41,7 @@ test('a customer registers a brand and a campaign (fixing the warnings first), s
   await expect(brands.getByRole('row', { name: new RegExp(brand) })).toContainText('Pending');
 
   // staff approve the brand
-  const context = await browser.newContext();
-  const staff = await context.newPage();
-  await signInViaApi(staff, ADMIN);
+  const staff = await signedInPage(browser, ADMIN);
   await staff.goto('/admin/messaging?tab=brands');
   await staff.getByRole('textbox', { name: 'Search' }).fill(brand);
   const staffBrands = staff.getByRole('table', { name: 'Brands' });
@@ -92,7 +90,7 @@ test('a customer registers a brand and a campaign (fixing the warnings first), s
   await staff.getByRole('button', { name: 'Approve' }).click();
   await expect(staff.getByText(`${campaign} is Approved`)).toBeVisible();
   await checkScreen(staff, 'messaging-campaign-staff');
-  await context.close();
+  await staff.context().close();
 
   // the customer sees Approved, the timeline, and a notification
   await page.reload();

@@ -1,7 +1,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type Browser, test as base, type Download, expect, type Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
 
 export type Portal = 'admin' | 'customer';
@@ -35,6 +35,13 @@ export async function signInViaApi(page: Page, who: { email: string; portal: Por
     data: { email: who.email, password, remember: false, portal: who.portal },
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Another person's page: a browser context of its own, signed in through the API (close it with `page.context().close()`). */
+export async function signedInPage(browser: Browser, who: { email: string; portal: Portal }): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInViaApi(page, who);
+  return page;
 }
 
 export async function logOut(page: Page) {
@@ -178,6 +185,28 @@ export { expect };
 export async function checkScreen(page: Page, name: string) {
   await expectAccessible(page, name);
   await saveScreenshot(page, name);
+}
+
+/** The screen checked (checkScreen) at the suite's width, then at 700 px (`<name>-700`), then back at 1280 px. */
+export async function checkScreenNarrowToo(page: Page, name: string) {
+  await checkScreen(page, name);
+  await page.setViewportSize({ width: 700, height: 800 });
+  await checkScreen(page, `${name}-700`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** What `click` downloads, once the download has started. */
+export async function downloadOf(page: Page, click: () => Promise<unknown>): Promise<Download> {
+  const download = page.waitForEvent('download');
+  await click();
+  return download;
+}
+
+/** A downloaded text file's lines (CSV rows), without the last line break. */
+export async function linesOf(file: Download): Promise<string[]> {
+  return readFileSync(await file.path(), 'utf8')
+    .trim()
+    .split(/\r?\n/);
 }
 
 /** A local day as YYYY-MM-DD. */
