@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, CUSTOMER, checkScreen, expect, expectAccessible, type Portal, signInViaApi, test } from './support.ts';
+import { ADMIN, CUSTOMER, checkScreen, expect, expectAccessible, openDialog, type Portal, signInViaApi, test } from './support.ts';
 
 /**
  * Every built screen of both portals, checked by axe (WCAG 2.1 A and AA, issue 16) with its menus and
@@ -282,8 +282,7 @@ test('admin menus and modals, open', async ({ page }) => {
   await page.goto('/admin/voice');
   await page.getByRole('combobox', { name: 'Account' }).click();
   await page.getByRole('option').nth(1).click();
-  await page.getByRole('button', { name: 'Change Allocation' }).click();
-  const channels = page.getByRole('dialog', { name: 'Change Allocation' });
+  const channels = await openDialog(page, 'Change Allocation');
   await channels.getByRole('textbox', { name: 'Max Voice Channels' }).fill('0');
   await channels.getByRole('button', { name: 'Save' }).click();
   await expect(channels.getByText('Please enter a valid number of channels')).toBeVisible();

@@ -1,4 +1,4 @@
-import { ADMIN, CUSTOMER, checkScreen, expect, signedInPage, signInViaApi, test } from './support.ts';
+import { ADMIN, CUSTOMER, checkScreen, expect, openDialog, signedInPage, signInViaApi, test } from './support.ts';
 
 test('a customer registers a brand and a campaign (fixing the warnings first), staff approve both, the customer sees Approved and is told', async ({
   page,
@@ -15,8 +15,7 @@ test('a customer registers a brand and a campaign (fixing the warnings first), s
 
   // register the brand: the EIN is checked on its field
   await page.getByRole('tab', { name: 'Brand' }).click();
-  await page.getByRole('button', { name: 'Register Brand' }).click();
-  const form = page.getByRole('dialog', { name: 'Register Brand' });
+  const form = await openDialog(page, 'Register Brand');
   await form.getByRole('textbox', { name: 'Brand Name' }).fill(brand);
   await form.getByRole('textbox', { name: 'Legal Company Name' }).fill('Acme Communications Inc.');
   await form.getByRole('combobox', { name: 'Entity Type' }).click();
@@ -54,8 +53,7 @@ test('a customer registers a brand and a campaign (fixing the warnings first), s
   await page.reload();
   await expect(brands.getByRole('row', { name: new RegExp(brand) })).toContainText('Approved');
   await page.getByRole('tab', { name: 'Campaign' }).click();
-  await page.getByRole('button', { name: 'Create Campaign' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create Campaign' });
+  const dialog = await openDialog(page, 'Create Campaign');
   await dialog.getByRole('combobox', { name: 'Account' }).fill('Acme Main');
   await page.getByRole('option', { name: /^Acme Main Office/ }).click();
   await dialog.getByRole('combobox', { name: 'Brand' }).fill(brand);

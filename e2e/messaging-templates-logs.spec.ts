@@ -1,11 +1,22 @@
-import { CUSTOMER, checkScreen, checkScreenNarrowToo, day, downloadOf, expect, linesOf, pickDay, signInViaApi, test } from './support.ts';
+import {
+  CUSTOMER,
+  checkScreen,
+  checkScreenNarrowToo,
+  day,
+  downloadOf,
+  expect,
+  linesOf,
+  openDialog,
+  pickDay,
+  signInViaApi,
+  test,
+} from './support.ts';
 
 test('a customer writes a template and watches the segment count and cost change as they type', async ({ page }) => {
   const name = `Spring promo ${Date.now()}`;
   await signInViaApi(page, CUSTOMER);
   await page.goto('/customer/messaging?tab=templates');
-  await page.getByRole('button', { name: 'Create Template' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create Template' });
+  const dialog = await openDialog(page, 'Create Template');
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
   const message = dialog.getByRole('textbox', { name: 'Message' });
   const counter = dialog.getByTestId('segment-counter');

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ADMIN, CUSTOMER, checkScreen, downloadOf, expect, signedInPage, signInViaApi, test } from './support.ts';
+import { ADMIN, CUSTOMER, checkScreen, downloadOf, expect, openDialog, signedInPage, signInViaApi, test } from './support.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -13,8 +13,7 @@ test('a customer attaches a file to a new ticket; staff download it and link one
   const national = number.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, '($1) $2-$3');
 
   await page.goto('/customer/support');
-  await page.getByRole('button', { name: 'Submit Ticket' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Submit Ticket' });
+  const dialog = await openDialog(page, 'Submit Ticket');
   await dialog.getByRole('textbox', { name: 'Subject' }).fill(subject);
   await dialog.getByRole('textbox', { name: 'Description' }).fill('Every outbound call from our main line fails. Call log attached.');
   // a file the portal does not take is refused on its field before anything is sent

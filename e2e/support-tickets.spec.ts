@@ -1,4 +1,4 @@
-import { ADMIN, CUSTOMER, checkScreen, expect, signedInPage, signInViaApi, test } from './support.ts';
+import { ADMIN, CUSTOMER, checkScreen, expect, openDialog, signedInPage, signInViaApi, test } from './support.ts';
 
 test('a customer opens a ticket, staff reply with an internal note and resolve it, the customer sees the reply and the status', async ({
   page,
@@ -77,8 +77,7 @@ test('staff report an incident: both dashboards show it until it is resolved', a
   await signInViaApi(page, ADMIN);
   await page.goto('/admin/support?tab=status');
   await expect(page.getByRole('tab', { name: 'Service Status' })).toHaveAttribute('aria-selected', 'true');
-  await page.getByRole('button', { name: 'Report Incident' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Report Incident' });
+  const dialog = await openDialog(page, 'Report Incident');
   await dialog.getByRole('combobox', { name: 'Component' }).click();
   await page.getByRole('option', { name: 'Portal' }).click();
   await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
@@ -115,8 +114,7 @@ test('staff publish a knowledge base article that customers find by searching it
   const title = `Rotating webhook secrets ${Date.now()}`;
   await signInViaApi(page, ADMIN);
   await page.goto('/admin/support?tab=knowledge');
-  await page.getByRole('button', { name: 'New Article' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Article' });
+  const dialog = await openDialog(page, 'New Article');
   await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
   await dialog
     .getByRole('textbox', { name: 'Article' })

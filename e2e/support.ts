@@ -1,7 +1,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { type Browser, test as base, type Download, expect, type Page } from '@playwright/test';
+import { type Browser, test as base, type Download, expect, type Locator, type Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
 
 export type Portal = 'admin' | 'customer';
@@ -19,12 +19,17 @@ export async function brandOf(page: Page): Promise<string> {
   return ((await response.json()) as { brand: string }).brand;
 }
 
+/** Fills the sign-in form of the page it is on and submits it; what follows is the journey's to check. */
+export async function submitSignIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
 /** Signs in through the sign-in page's form and waits for the portal's home. */
 export async function signIn(page: Page, who: { email: string; portal: Portal }, password = DEMO_PASSWORD) {
   await page.goto(loginPath(who.portal));
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, who.email, password);
   await expect(page).toHaveURL(homePath(who.portal));
 }
 
@@ -207,6 +212,21 @@ export async function linesOf(file: Download): Promise<string[]> {
   return readFileSync(await file.path(), 'utf8')
     .trim()
     .split(/\r?\n/);
+}
+
+/** Presses the button `name` and answers the dialog it opens, which bears the same name. */
+export async function openDialog(page: Page, name: string): Promise<Locator> {
+  await page.getByRole('button', { name }).click();
+  return page.getByRole('dialog', { name });
+}
+
+/** Opens the select `name` in `scope` and picks its first option: the option's text. */
+export async function pickFirst(page: Page, scope: Locator, name: string): Promise<string> {
+  await scope.getByRole('combobox', { name }).click();
+  const option = page.getByRole('option').first();
+  const text = (await option.innerText()).trim();
+  await option.click();
+  return text;
 }
 
 /** A local day as YYYY-MM-DD. */
