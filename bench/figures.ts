@@ -1,6 +1,7 @@
 /**
  * A bench run's figures for another bench to compare (bench/ten-million.ts): with BENCH_JSON set,
  * each `figure()` appends one JSON line { name, value, unit } to that file; without it, nothing.
+ * And `stats()`, the median and p95 the benches print.
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 
@@ -25,4 +26,11 @@ export function readFigures(file: string): Map<string, Figure> {
     out.set(f.name, f);
   }
   return out;
+}
+
+/** The median and the 95th percentile of some timings. */
+export function stats(samples: number[]) {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] as number;
+  return { median: at(0.5), p95: at(0.95) };
 }

@@ -12,13 +12,13 @@
  * Database: `portal_bench_ingest` on postgres://postgres@127.0.0.1:5432 (or BENCH_PG_URL's
  * server), created, migrated and seeded when empty. Each run adds its calls and messages to it.
  */
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import type pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { DEMO_PASSWORD, openBenchDatabase } from './bench-db.ts';
+import { backendCpu, openBenchDatabase } from './bench-db.ts';
+import { ingestClient } from './bench-server.ts';
 
 const NAME = 'portal_bench_ingest';
 const BATCH = Number(process.env.INGEST_BATCH ?? 5_000);
@@ -82,18 +82,8 @@ function cdrBatches(numbers: string[], run: string): string[] {
  * much about the neighbours as about the code, the CPU time does not.
  */
 async function cpuSeconds(pool: pg.Pool): Promise<{ app: number; db: Map<number, number> }> {
-  const pids = (await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).rows;
-  const db = new Map<number, number>();
-  for (const { pid } of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      db.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
-    } catch {
-      db.set(pid, Number.NaN);
-    }
-  }
   const { user, system } = process.cpuUsage();
-  return { app: (user + system) / 1e6, db };
+  return { app: (user + system) / 1e6, db: await backendCpu(pool) };
 }
 function cpuLine(before: Awaited<ReturnType<typeof cpuSeconds>>, after: Awaited<ReturnType<typeof cpuSeconds>>, n: number, what: string) {
   let db = 0;
@@ -121,34 +111,7 @@ async function main() {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     try {
-      // a staff Admin creates the platform token, as on the Platform tab
-      const login = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-portal-csrf': '1' },
-        body: JSON.stringify({ email: 'admin@example.com', password: DEMO_PASSWORD, portal: 'admin', remember: false }),
-      });
-      const cookie =
-        login.headers
-          .getSetCookie()
-          .find((c) => c.startsWith('portal_sid='))
-          ?.split(';')[0] ?? '';
-      const created = await fetch(`${base}/api/platform-tokens`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-portal-csrf': '1', cookie },
-        body: JSON.stringify({ name: `Bench ${new Date().toISOString()}` }),
-      });
-      const { token } = (await created.json()) as { token?: string };
-      if (!token) throw new Error(`No platform token: ${created.status}`);
-      const ingest = async (path: string, body: string) => {
-        const res = await fetch(`${base}/ingest/v1${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body,
-        });
-        const text = await res.text();
-        if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${text.slice(0, 300)}`);
-        return JSON.parse(text) as Record<string, number | unknown[]>;
-      };
+      const ingest = await ingestClient(base, 'Bench');
 
       // ---- CDRs
       const numbers = (

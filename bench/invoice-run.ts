@@ -8,41 +8,17 @@
  * Databases on postgres://postgres@127.0.0.1:5432 (or BENCH_PG_URL's server): `portal_bench_10k`
  * and `portal_bench` (shared with bench/records.ts), created, seeded and scaled when short of rows.
  */
-import pg from 'pg';
 import { pino } from 'pino';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { type Database, isEmpty, migrate, openDatabase } from '../apps/server/src/db/client.ts';
-import { seed } from '../apps/server/src/db/seed/index.ts';
-import { progressBar, scale } from '../apps/server/src/db/seed/scale.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { draftInvoice } from '../apps/server/src/domains/billing/invoices.ts';
 import { unbilledForPeriod } from '../apps/server/src/domains/billing/repo.ts';
 import { inTransaction, systemCtx } from '../apps/server/src/lib/context.ts';
+import { openBenchDatabase, scaleTo } from './bench-db.ts';
 
-const SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** How much longer the run may take with 100 times the calls (the rollups grow only with days and accounts). */
 const RATIO_BUDGET = 1.5;
 const RUNS = 3;
-
-async function databaseWith(name: string, cdrs: number): Promise<Database> {
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  if (!(await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount) await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
-  await migrate(database);
-  if (await isEmpty(database.db)) {
-    console.log(`Seeding ${name}...`);
-    await seed(database.db, { demoPassword: 'Portal-Demo-1' });
-  }
-  const have = Number((await database.pool?.query('SELECT count(*) AS n FROM cdrs'))?.rows[0].n);
-  if (have < cdrs) {
-    console.log(`Scaling ${name} to ${cdrs.toLocaleString('en-US')} CDRs...`);
-    await scale(database, { cdrs: cdrs - have, messages: 0, onProgress: progressBar('Loading') });
-  }
-  return database;
-}
 
 /** Drafts every invoice of the period (then rolls them back): the time in ms and the calls in the period. */
 async function run(database: Database, start: string, end: string): Promise<{ ms: number; drafts: number; calls: number }> {
@@ -74,7 +50,8 @@ for (const [name, cdrs] of [
   ['portal_bench_10k', 10_000],
   ['portal_bench', 1_000_000],
 ] as const) {
-  const database = await databaseWith(name, cdrs);
+  const { database } = await openBenchDatabase(name, { from: 'BENCH_PG_URL', poolSize: 4 });
+  await scaleTo(database, { cdrs, messages: 0 }, name);
   await run(database, start, end); // warm-up
   const times: number[] = [];
   let last = { ms: 0, drafts: 0, calls: 0 };

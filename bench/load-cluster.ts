@@ -18,7 +18,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type autocannon from 'autocannon';
 import { haproxyBinary } from '../scripts/haproxy.mjs';
-import { CONNECTIONS, mixedLoad, PORT, postgresUrl, prepareDatabase, SECONDS, signInSessions, startServer, stopServer } from './load.ts';
+import { startServer, stopServer } from './bench-server.ts';
+import { CONNECTIONS, mixedLoad, PORT, postgresUrl, prepareDatabase, SECONDS, signInSessions } from './load.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RATIO_BUDGET = 1.7;

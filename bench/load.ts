@@ -15,20 +15,18 @@
  * answers. BENCH_LOAD_SECONDS sets the run, BENCH_LOAD_PORT the first of its two ports; BENCH_LOAD_ENGINES=pg or =pglite runs one engine.
  * bench/load-cluster.ts runs the same load on one instance and on two behind HAProxy (issue 15).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { isEmpty, migrate, openDatabase } from '../apps/server/src/db/client.ts';
-import { seed } from '../apps/server/src/db/seed/index.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { migrateAndSeed } from './bench-db.ts';
+import { signIn, startServer, stopServer } from './bench-server.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 export const CONNECTIONS = 200;
 export const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
-export const PASSWORD = 'Portal-Demo-1';
 const HEALTH_BUDGET_MS = 50;
 const DB_NAME = process.env.BENCH_LOAD_DB ?? 'portal_load';
 export const PORT = Number(process.env.BENCH_LOAD_PORT ?? 4391);
@@ -65,51 +63,6 @@ const SIGN_INS = [
   ...Array.from({ length: 3 }, () => ({ email: 'customer@example.com', portal: 'customer', paths: CUSTOMER_PATHS })),
   ...Array.from({ length: 3 }, () => ({ email: 'user@example.com', portal: 'customer', paths: CUSTOMER_PATHS })),
 ];
-
-export async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    // sign-in is limited per address in the database: this bench and bench/load-cluster.ts sign in 10 times a run
-    env: {
-      ...process.env,
-      RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000',
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error('The server did not start');
-}
-
-export async function stopServer(child: ChildProcess) {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-export async function signIn(base: string, who: { email: string; portal: string }): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-portal-csrf': '1' },
-    body: JSON.stringify({ email: who.email, password: PASSWORD, portal: who.portal, remember: false }),
-  });
-  if (res.status !== 200) throw new Error(`Sign-in failed for ${who.email}: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('portal_sid='));
-  if (!cookie) throw new Error('No session cookie');
-  return cookie.split(';')[0] as string;
-}
 
 /**
  * The probe: GET /healthz every 50 ms until told to stop, timed in a thread of its own, so that the
@@ -213,7 +166,8 @@ export async function mixedLoad(base: string, sessions: Session[]) {
 
 /** One engine's figures under the mixed load; `budgeted` runs are checked against BUDGETS, the others only printed. */
 async function measure(engine: 'pg' | 'pglite', env: Record<string, string>, port: number, budgeted = true): Promise<boolean> {
-  const server = await startServer(env, port);
+  // sign-in is limited per address in the database: this bench and bench/load-cluster.ts sign in 10 times a run
+  const server = await startServer({ RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000', ...env }, port);
   try {
     const base = `http://127.0.0.1:${port}`;
     const { result, health } = await mixedLoad(base, await signInSessions(base));
@@ -263,8 +217,7 @@ export async function postgresUrl(): Promise<string | null> {
 /** Migrates the database at `url`, and seeds the demo data when it has none. */
 export async function prepareDatabase(url: string) {
   const database = await openDatabase({ url, poolSize: 2 });
-  await migrate(database);
-  if (await isEmpty(database.db)) await seed(database.db, { demoPassword: PASSWORD });
+  await migrateAndSeed(database, DB_NAME);
   await database.close();
 }
 

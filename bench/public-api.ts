@@ -6,15 +6,14 @@
  *
  * Database: DATABASE_URL, or `portal_bench` on postgres://postgres@127.0.0.1:5432 (seeded if empty).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import type { InjectOptions } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { DEMO_PASSWORD, openBenchDatabase } from './bench-db.ts';
+import { openBenchDatabase } from './bench-db.ts';
+import { CUSTOMER_ADMIN, injectSignIn, startServer } from './bench-server.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = 300;
 const MEDIAN_BUDGET_MS = 1;
 const RATE_BUDGET = 1000;
@@ -32,13 +31,7 @@ async function main() {
     const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
     const app = await buildApp({ database, config, logger: false });
     await app.ready();
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'x-portal-csrf': '1' },
-      payload: { email: 'customer@example.com', password: DEMO_PASSWORD, portal: 'customer', remember: false },
-    });
-    const cookie = `portal_sid=${login.cookies.find((c) => c.name === 'portal_sid')?.value}`;
+    const cookie = await injectSignIn(app, CUSTOMER_ADMIN);
     const accounts = JSON.parse((await app.inject({ method: 'GET', url: '/api/accounts?pageSize=10', headers: { cookie } })).body) as {
       items: { id: string }[];
     };
@@ -76,27 +69,7 @@ async function main() {
     );
 
     const port = 4490 + Math.floor(Math.random() * 50);
-    server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: '/nonexistent',
-        JOB_WORKERS: 'false',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    for (let i = 0; i < 200; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
-      } catch {
-        // not up yet
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    server = await startServer({ DATABASE_URL: url, JOB_WORKERS: 'false' }, port);
     const result = await autocannon({
       url: `http://127.0.0.1:${port}/v1/numbers?limit=20`,
       connections: 10,

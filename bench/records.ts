@@ -15,7 +15,7 @@
  * BENCH_KINDS (`CDR`, `message` or both), BENCH_EXPORT_RUNS (3), and BENCH_JSON: a file the
  * figures are written to (bench/figures.ts).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,14 +23,14 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { type Database, isEmpty, migrate, openDatabase } from '../apps/server/src/db/client.ts';
-import { seed } from '../apps/server/src/db/seed/index.ts';
-import { progressBar, scale } from '../apps/server/src/db/seed/scale.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
 import { messageExportStatement, messagePageStatement } from '../apps/server/src/domains/messaging/repo.ts';
 import { cdrExportStatement, cdrPageStatement } from '../apps/server/src/domains/voice/repo.ts';
 import { dayRange, encodeCursor } from '../apps/server/src/lib/cursor.ts';
 import { inlineStatement, type Statement, type TimeKey } from '../apps/server/src/lib/sql-statement.ts';
-import { figure } from './figures.ts';
+import { benchDatabaseUrl, migrateAndSeed, scaleTo } from './bench-db.ts';
+import { injectSignIn, STAFF_ADMIN, signIn, startServer } from './bench-server.ts';
+import { figure, stats } from './figures.ts';
 
 const TARGET_CDRS = Number(process.env.BENCH_CDRS ?? 1_000_000);
 const TARGET_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
@@ -42,17 +42,6 @@ const RUNS = 200;
 const LIST_BUDGET_MS = 2;
 const EXPORT_RATIO_BUDGET = 0.8;
 const EXPORT_MEMORY_BUDGET_MB = 100;
-const ROOT = path.resolve(import.meta.dirname, '..');
-
-async function benchUrl(): Promise<string> {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-  await admin.connect();
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
-  if (!exists.rowCount) await admin.query(`CREATE DATABASE ${DB_NAME}`);
-  await admin.end();
-  return `postgres://postgres@127.0.0.1:5432/${DB_NAME}`;
-}
 
 /** A record table the bench measures: how to read a page and the export, through the API and the database. */
 interface RecordKind {
@@ -87,55 +76,8 @@ const KINDS: RecordKind[] = [
   },
 ];
 
-async function prepare(database: Database): Promise<void> {
-  await migrate(database);
-  if (await isEmpty(database.db)) {
-    console.log('Seeding the demo data...');
-    await seed(database.db, { demoPassword: 'Portal-Demo-1' });
-  }
-  const countOf = async (table: string) => Number((await database.pool?.query(`SELECT count(*) AS n FROM ${table}`))?.rows[0].n);
-  const cdrs = Math.max(0, TARGET_CDRS - (await countOf('cdrs')));
-  const messages = Math.max(0, TARGET_MESSAGES - (await countOf('messages')));
-  if (cdrs || messages) {
-    console.log(
-      `Scaling to ${TARGET_CDRS.toLocaleString('en-US')} CDRs and ${TARGET_MESSAGES.toLocaleString('en-US')} messages (adding ${cdrs.toLocaleString('en-US')} and ${messages.toLocaleString('en-US')})...`,
-    );
-    const r = await scale(database, { cdrs, messages, onProgress: progressBar('Loading') });
-    console.log(`  loaded at ${Math.round(r.rowsPerSecond).toLocaleString('en-US')} rows/s`);
-  }
-}
-
-function stats(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] as number;
-  return { median: at(0.5), p95: at(0.95) };
-}
-
 /** The server's own log (warnings and up), kept in a file: if it stops before the bench does, the bench says why. */
 const SERVER_LOG = path.join(os.tmpdir(), `bench-records-server-${process.pid}.log`);
-
-async function startServer(url: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent' },
-    stdio: ['ignore', openSync(SERVER_LOG, 'w'), 'inherit'],
-  });
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    const tail = readFileSync(SERVER_LOG, 'utf8').split('\n').slice(-15).join('\n');
-    console.error(`The server stopped (exit ${code}, signal ${signal}) before the bench did. The end of its log (${SERVER_LOG}):\n${tail}`);
-  });
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error('The server did not start');
-}
 
 let stopping = false;
 
@@ -319,22 +261,24 @@ async function benchExport(kind: RecordKind, env: Env): Promise<boolean> {
 }
 
 async function main() {
-  const url = await benchUrl();
+  const url = await benchDatabaseUrl(DB_NAME, 'DATABASE_URL');
   const database = await openDatabase({ url, poolSize: 4 });
   const pool = database.pool as pg.Pool;
   let server: ChildProcess | undefined;
   try {
-    await prepare(database);
+    await migrateAndSeed(database, 'the demo data');
+    await scaleTo(database, { cdrs: TARGET_CDRS, messages: TARGET_MESSAGES }, DB_NAME);
     const port = 4390 + Math.floor(Math.random() * 100);
-    server = await startServer(url, port);
-    const base = `http://127.0.0.1:${port}`;
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-portal-csrf': '1' },
-      body: JSON.stringify({ email: 'admin@example.com', password: 'Portal-Demo-1', portal: 'admin', remember: false }),
+    server = await startServer({ DATABASE_URL: url }, port, { stdout: openSync(SERVER_LOG, 'w') });
+    server.on('exit', (code, signal) => {
+      if (stopping) return;
+      const tail = readFileSync(SERVER_LOG, 'utf8').split('\n').slice(-15).join('\n');
+      console.error(
+        `The server stopped (exit ${code}, signal ${signal}) before the bench did. The end of its log (${SERVER_LOG}):\n${tail}`,
+      );
     });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] as string;
-    if (!login.ok || !cookie) throw new Error(`Sign-in failed: ${login.status}`);
+    const base = `http://127.0.0.1:${port}`;
+    const cookie = await signIn(base, STAFF_ADMIN);
 
     // the same API in this process through app.inject: the server's own time, without an HTTP client
     const app = await buildApp({
@@ -343,13 +287,7 @@ async function main() {
       logger: false,
     });
     await app.ready();
-    const injected = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'x-portal-csrf': '1' },
-      payload: { email: 'admin@example.com', password: 'Portal-Demo-1', portal: 'admin', remember: false },
-    });
-    const injectCookie = `portal_sid=${injected.cookies.find((c) => c.name === 'portal_sid')?.value}`;
+    const injectCookie = await injectSignIn(app, STAFF_ADMIN);
     const env: Env = {
       pool,
       url,

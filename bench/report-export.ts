@@ -17,30 +17,20 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
+import type pg from 'pg';
 import { pino } from 'pino';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { type Database, isEmpty, migrate, openDatabase } from '../apps/server/src/db/client.ts';
-import { seed } from '../apps/server/src/db/seed/index.ts';
-import { progressBar, scale } from '../apps/server/src/db/seed/scale.ts';
+import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { exportLimits, LARGE_EXPORT_ROWS } from '../apps/server/src/domains/reports/export.ts';
 import { openJobQueue } from '../apps/server/src/jobs/queue.ts';
 import { ALL_JOBS } from '../apps/server/src/jobs/registry.ts';
+import { benchDatabaseUrl, migrateAndSeed, scaleTo } from './bench-db.ts';
+import { STAFF_ADMIN, signIn } from './bench-server.ts';
 
 const TARGET_ROWS = 1_000_000;
 const MEMORY_BUDGET_MB = 150;
 const DB_NAME = 'portal_bench_exports';
-
-async function benchUrl(): Promise<string> {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-  await admin.connect();
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
-  if (!exists.rowCount) await admin.query(`CREATE DATABASE ${DB_NAME}`);
-  await admin.end();
-  return `postgres://postgres@127.0.0.1:5432/${DB_NAME}`;
-}
 
 const mb = (bytes: number) => bytes / 1048576;
 const rssMb = () => {
@@ -50,22 +40,12 @@ const rssMb = () => {
 
 /** The database as a first start leaves it (tables, demo data, the job queue's tables), with a million CDRs. */
 async function prepare(database: Database): Promise<void> {
-  const pool = database.pool as pg.Pool;
-  await migrate(database);
-  if (await isEmpty(database.db)) {
-    console.log('Seeding the demo data...');
-    await seed(database.db, { demoPassword: 'Portal-Demo-1' });
-  }
+  await migrateAndSeed(database, 'the demo data');
   const queue = await openJobQueue({ database, config: loadConfig({ LOG_LEVEL: 'silent' }), log: pino({ level: 'silent' }) }, ALL_JOBS, {
     workers: false,
   });
   await queue.stop();
-  const have = Number((await pool.query('SELECT count(*) AS n FROM cdrs')).rows[0].n);
-  if (have < TARGET_ROWS) {
-    console.log(`Scaling to ${TARGET_ROWS.toLocaleString('en-US')} CDRs (adding ${(TARGET_ROWS - have).toLocaleString('en-US')})...`);
-    const r = await scale(database, { cdrs: TARGET_ROWS - have, messages: 0, onProgress: progressBar('Loading') });
-    console.log(`  loaded at ${Math.round(r.rowsPerSecond).toLocaleString('en-US')} rows/s`);
-  }
+  await scaleTo(database, { cdrs: TARGET_ROWS, messages: 0 }, DB_NAME);
 }
 
 /** Messages between the bench and its server process. */
@@ -138,13 +118,7 @@ async function measure(url: string): Promise<void> {
   try {
     const { port } = await next('ready');
     const base = `http://127.0.0.1:${port}`;
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-portal-csrf': '1' },
-      body: JSON.stringify({ email: 'admin@example.com', password: 'Portal-Demo-1', portal: 'admin', remember: false }),
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] as string;
-    if (!login.ok || !cookie) throw new Error(`Sign-in failed: ${login.status}`);
+    const cookie = await signIn(base, STAFF_ADMIN);
 
     // every CDR of the book: the first and the last day of the table (in any zone) and a day either side
     const span = (await pool.query('SELECT min(started_at) AS a, max(started_at) AS b, count(*)::int AS n FROM cdrs')).rows[0] as {
@@ -220,7 +194,7 @@ async function measure(url: string): Promise<void> {
 }
 
 async function main() {
-  const url = await benchUrl();
+  const url = await benchDatabaseUrl(DB_NAME, 'DATABASE_URL');
   if (process.argv.includes('--serve')) return serve(url);
   const database = await openDatabase({ url, poolSize: 4 });
   try {

@@ -12,17 +12,15 @@
  * the database holds.
  */
 import os from 'node:os';
-import pg from 'pg';
 import { pino } from 'pino';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { type Database, isEmpty, migrate, openDatabase } from '../apps/server/src/db/client.ts';
-import { seed } from '../apps/server/src/db/seed/index.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { scale } from '../apps/server/src/db/seed/scale.ts';
 import { buildReport } from '../apps/server/src/domains/reports/service.ts';
 import type { Ctx, UserActor } from '../apps/server/src/lib/context.ts';
 import { ZReportQuery } from '../packages/contract/src/reports.ts';
+import { openBenchDatabase } from './bench-db.ts';
 
-const SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TARGET = Number(process.env.REPORTS_RAW_RECORDS ?? 10_000_000);
 const LOAD_BUDGET_S = Number(process.env.REPORTS_LOAD_SECONDS ?? 240);
 /** Rows per scale() call (half CDRs, half messages): each call folds its rows into the rollups. */
@@ -35,22 +33,6 @@ const NOISE = 1.5;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const log = pino({ level: 'silent' });
 const config = loadConfig({});
-
-async function open(name: string): Promise<Database> {
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  if (!(await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount) await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 10 });
-  await migrate(database);
-  if (await isEmpty(database.db)) {
-    console.log(`Seeding ${name}...`);
-    await seed(database.db, { demoPassword: 'Portal-Demo-1' });
-  }
-  return database;
-}
 
 async function query<T>(database: Database, text: string): Promise<T[]> {
   const result = await database.pool?.query(text);
@@ -147,7 +129,7 @@ for (const [name, target] of [
   ['portal_bench_reports_10k', 0],
   ['portal_bench_reports_10m', TARGET],
 ] as const) {
-  const database = await open(name);
+  const { database } = await openBenchDatabase(name, { from: 'BENCH_PG_URL', poolSize: 10 });
   let records = await rawCount(database);
   if (records < target) {
     console.log(`Loading ${name} towards ${fmt(target)} raw records (at most ${LOAD_BUDGET_S} s)...`);

@@ -22,12 +22,12 @@
  * warm load first waits one 150 ms round trip for it.
  * BENCH_SIGNIN_RUNS sets the runs per profile (default 5); BENCH_SIGNIN_PORT the server's port.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { startServer } from './bench-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.resolve(ROOT, process.env.PORTAL_WEB_DIST ?? 'apps/web/dist');
@@ -64,24 +64,6 @@ const PROFILES = [
 ];
 const WARM_BUDGET_S = 0.2;
 
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, WEB_DIST: DIST, DATABASE_URL: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 1800; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/healthz`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start');
-}
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -92,7 +74,7 @@ if (!existsSync(path.join(DIST, 'index.html'))) {
   process.exit(1);
 }
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-signin-'));
-const server = await startServer(dataDir);
+const server = await startServer({ DATA_DIR: dataDir, WEB_DIST: DIST, DATABASE_URL: '' }, PORT);
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],

@@ -23,19 +23,17 @@
  * on a test server). Each run replaces the bench's webhooks (their deliveries go with them) and adds
  * its messages. BENCH_SERVER_NODE_ARGS passes node flags to the server (--cpu-prof ...).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type pg from 'pg';
 import { newWebhookSecret } from '../apps/server/src/lib/webhook-signing.ts';
-import { DEMO_PASSWORD, openBenchDatabase } from './bench-db.ts';
+import { backendCpu, cpuOf, openBenchDatabase } from './bench-db.ts';
+import { ingestClient, startServer, stopServer } from './bench-server.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const NAME = 'portal_bench_webhooks';
 const ACCOUNTS = Number(process.env.WEBHOOK_ACCOUNTS ?? 10);
 const EVENTS = Number(process.env.WEBHOOK_EVENTS ?? 10_000);
@@ -52,19 +50,7 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? Number.NaN;
 
-/** CPU seconds of a process on this machine (NaN when /proc cannot tell). */
-function cpuOf(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-async function dbCpu(pool: pg.Pool): Promise<number> {
-  const pids = (await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).rows;
-  return pids.reduce((sum, { pid }) => sum + cpuOf(pid), 0);
-}
+const dbCpu = async (pool: pg.Pool) => [...(await backendCpu(pool)).values()].reduce((sum, s) => sum + s, 0);
 
 // ---------------------------------------------------------------------------------------------
 // The receiver
@@ -174,21 +160,10 @@ async function main() {
 
     // ---- the server, its job workers on
     const port = 4540 + Math.floor(Math.random() * 50);
-    // BENCH_SERVER_NODE_ARGS: extra node flags for the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
-    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: '/nonexistent',
-        JOB_WORKERS: 'true',
-        WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+    server = await startServer({ DATABASE_URL: url, JOB_WORKERS: 'true', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }, port, {
+      // BENCH_SERVER_NODE_ARGS: extra node flags for the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
+      nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      stdout: 'pipe',
     });
     // the server's warnings (a slow statement) and errors (a failed job) are shown and counted
     const logged = { warnings: 0, errors: 0 };
@@ -204,42 +179,11 @@ async function main() {
         // not a log line
       }
     });
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 300; i++) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) break;
-      } catch {
-        // not up yet
-      }
-      await sleep(100);
-    }
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-portal-csrf': '1' },
-      body: JSON.stringify({ email: 'admin@example.com', password: DEMO_PASSWORD, portal: 'admin', remember: false }),
-    });
-    const cookie =
-      login.headers
-        .getSetCookie()
-        .find((c) => c.startsWith('portal_sid='))
-        ?.split(';')[0] ?? '';
-    const created = await fetch(`${base}/api/platform-tokens`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-portal-csrf': '1', cookie },
-      body: JSON.stringify({ name: `Webhooks bench ${new Date().toISOString()}` }),
-    });
-    const { token } = (await created.json()) as { token?: string };
-    if (!token) throw new Error(`No platform token: ${created.status}`);
+    const ingest = await ingestClient(`http://127.0.0.1:${port}`, 'Webhooks bench');
     const report = async (messageIds: string[]) => {
       const at = new Date().toISOString();
-      const res = await fetch(`${base}/ingest/v1/message-events`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ events: messageIds.map((messageId) => ({ messageId, status: 'Delivered', at })) }),
-      });
-      const text = await res.text();
-      if (res.status !== 200) throw new Error(`message-events answered ${res.status}: ${text.slice(0, 300)}`);
-      const applied = (JSON.parse(text) as { applied: number }).applied;
+      const body = JSON.stringify({ events: messageIds.map((messageId) => ({ messageId, status: 'Delivered', at })) });
+      const { applied } = await ingest('/message-events', body);
       if (applied !== messageIds.length) throw new Error(`applied ${applied} of ${messageIds.length} events`);
     };
     const waitFor = async (n: number) => {
@@ -349,10 +293,7 @@ async function main() {
     );
     process.exitCode = ok ? 0 : 1;
   } finally {
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server?.once('exit', r));
-    }
+    if (server) await stopServer(server);
     await receiver.close();
     await database.close();
   }

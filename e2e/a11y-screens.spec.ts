@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { ADMIN, CUSTOMER, checkScreen, expect, expectAccessible, signInViaApi, test } from './support.ts';
+import type { Locator, Page } from '@playwright/test';
+import { ADMIN, CUSTOMER, checkScreen, expect, expectAccessible, openDialog, type Portal, signInViaApi, test } from './support.ts';
 
 /**
  * Every built screen of both portals, checked by axe (WCAG 2.1 A and AA, issue 16) with its menus and
@@ -13,13 +13,18 @@ const slow = expect.configure({ timeout: 45_000 });
 // Each test checks its screen itself.
 test.use({ checkAccessibilityAtEnd: false });
 
-type Portal = 'admin' | 'customer';
 /** A screen: its path, or how to find it (a record's page), and what to wait for before checking. */
 type Screen = { name: string; path: string | ((page: Page) => Promise<string>); ready?: (page: Page) => Promise<unknown> };
 
 const table = (name: string) => (page: Page) => slow(page.getByRole('table', { name }).getByRole('row').nth(1)).toBeVisible();
 
-/** The admin page of a customer (Initech) and of its first account. */
+/** Opens the first record of a table by its link, waits for the record's page: its path. */
+async function firstRecord(page: Page, table: string, url: RegExp) {
+  await page.getByRole('table', { name: table }).getByRole('row').nth(1).getByRole('link').first().click();
+  await slow(page).toHaveURL(url);
+  return new URL(page.url()).pathname;
+}
+/** The admin page of a customer (Initech) and of its first account; a customer's first sub-account. */
 async function adminCustomer(page: Page) {
   await page.goto('/admin/customers?search=Initech');
   await page.getByRole('link', { name: 'Initech Software Corp.' }).click();
@@ -28,15 +33,11 @@ async function adminCustomer(page: Page) {
 }
 async function adminAccount(page: Page) {
   await page.goto(await adminCustomer(page));
-  await page.getByRole('table', { name: 'Accounts' }).getByRole('row').nth(1).getByRole('link').first().click();
-  await slow(page).toHaveURL(/\/accounts\/[0-9a-f-]{36}$/);
-  return new URL(page.url()).pathname;
+  return firstRecord(page, 'Accounts', /\/accounts\/[0-9a-f-]{36}$/);
 }
 async function customerAccount(page: Page) {
   await page.goto('/customer/accounts');
-  await page.getByRole('table', { name: 'Sub-accounts' }).getByRole('row').nth(1).getByRole('link').first().click();
-  await slow(page).toHaveURL(/\/customer\/accounts\/[0-9a-f-]{36}$/);
-  return new URL(page.url()).pathname;
+  return firstRecord(page, 'Sub-accounts', /\/customer\/accounts\/[0-9a-f-]{36}$/);
 }
 /** A record's path is looked up once a worker (the worker keeps its signed-in pages, see screenTest). */
 const found = new Map<(page: Page) => Promise<string>, Promise<string>>();
@@ -53,6 +54,45 @@ function once(find: (page: Page) => Promise<string>) {
   };
 }
 const under = (base: (page: Page) => Promise<string>, suffix: string) => async (page: Page) => `${await once(base)(page)}${suffix}`;
+const shows = (locate: (page: Page) => Locator) => (page: Page) => slow(locate(page)).toBeVisible();
+const saveButton = shows((page) => page.getByRole('button', { name: 'Save' }).first());
+
+/** A billing page's screens: its invoices, then each tab's table (`tabs`: the tables by name, their paths under the page). */
+const billingScreens = (name: string, path: (suffix: string) => Screen['path'], tabs: Record<string, string>): Screen[] => [
+  { name, path: path(''), ready: table('Invoices') },
+  ...Object.entries(tabs).map(([tab, suffix]) => ({ name: `${name} ${tab.toLowerCase()}`, path: path(suffix), ready: table(tab) })),
+];
+const BILLING_TABS = { 'Payment methods': '/payment-methods', 'Payment history': '/payment-history' };
+
+/** An account's screens in either portal (`find` opens the account; its numbers are at `numbers`). */
+const accountScreens = (find: (page: Page) => Promise<string>, numbers: string): Screen[] => [
+  { name: 'account general', path: under(find, '') },
+  { name: 'account numbers', path: under(find, numbers) },
+  { name: 'account voice', path: under(find, '/voice') },
+  { name: 'account messaging', path: under(find, '/messaging') },
+  ...billingScreens('account billing', (suffix) => under(find, `/billing${suffix}`), BILLING_TABS),
+];
+
+/** The screens both portals have at the same paths under /admin or /customer. */
+const sharedScreens = (portal: Portal): Screen[] => [
+  { name: 'dashboard', path: `/${portal}` },
+  { name: 'users', path: `/${portal}/users` },
+  { name: 'numbers', path: `/${portal}/numbers` },
+  { name: 'porting', path: `/${portal}/numbers?tab=porting` },
+  { name: 'messaging brands', path: `/${portal}/messaging?tab=brands`, ready: table('Brands') },
+  { name: 'messaging templates', path: `/${portal}/messaging?tab=templates`, ready: table('Templates') },
+  { name: 'messaging opt-outs', path: `/${portal}/messaging?tab=opt-outs` },
+  { name: 'voice network', path: `/${portal}/voice?tab=network` },
+  { name: 'voice CDRs', path: `/${portal}/voice?tab=cdrs` },
+  { name: 'API access', path: `/${portal}/api` },
+  { name: 'reports', path: `/${portal}/reports` },
+  {
+    name: 'notifications',
+    path: `/${portal}/notifications`,
+    ready: shows((page) => page.getByRole('checkbox', { name: 'Email: Billing' })),
+  },
+  { name: 'notification settings', path: `/${portal}/notifications/settings`, ready: shows((page) => page.getByRole('switch').first()) },
+];
 
 const PUBLIC: Screen[] = [
   { name: 'admin login', path: '/admin/login' },
@@ -67,82 +107,43 @@ const PUBLIC: Screen[] = [
 ];
 
 const ADMIN_SCREENS: Screen[] = [
-  { name: 'dashboard', path: '/admin' },
+  ...sharedScreens('admin'),
   { name: 'customers', path: '/admin/customers', ready: table('Customers') },
   { name: 'new customer', path: '/admin/customers/new' },
   { name: 'customer accounts', path: under(adminCustomer, ''), ready: table('Accounts') },
   { name: 'customer billing', path: under(adminCustomer, '?tab=billing') },
   { name: 'customer network', path: under(adminCustomer, '?tab=network') },
   { name: 'customer notes', path: under(adminCustomer, '?tab=notes') },
-  { name: 'account general', path: under(adminAccount, '') },
-  { name: 'account numbers', path: under(adminAccount, '/phone-numbers') },
-  { name: 'account voice', path: under(adminAccount, '/voice') },
-  { name: 'account messaging', path: under(adminAccount, '/messaging') },
-  { name: 'account billing', path: under(adminAccount, '/billing'), ready: table('Invoices') },
-  { name: 'account billing payment methods', path: under(adminAccount, '/billing/payment-methods'), ready: table('Payment methods') },
-  { name: 'account billing payment history', path: under(adminAccount, '/billing/payment-history'), ready: table('Payment history') },
+  ...accountScreens(adminAccount, '/phone-numbers'),
   { name: 'new account', path: '/admin/accounts/new' },
-  { name: 'users', path: '/admin/users' },
-  { name: 'billing', path: '/admin/billing', ready: table('Invoices') },
-  { name: 'billing payment history', path: '/admin/billing/payment-history', ready: table('Payment history') },
+  ...billingScreens('billing', (suffix) => `/admin/billing${suffix}`, { 'Payment history': '/payment-history' }),
   { name: 'billing rates', path: '/admin/billing/rates', ready: table('Rate decks') },
-  { name: 'numbers', path: '/admin/numbers' },
-  { name: 'porting', path: '/admin/numbers?tab=porting' },
   { name: 'messaging', path: '/admin/messaging', ready: table('Campaigns') },
-  { name: 'messaging brands', path: '/admin/messaging?tab=brands', ready: table('Brands') },
   { name: 'messaging delivery reports', path: '/admin/messaging?tab=messages', ready: table('Messages') },
-  { name: 'messaging templates', path: '/admin/messaging?tab=templates', ready: table('Templates') },
-  { name: 'messaging opt-outs', path: '/admin/messaging?tab=opt-outs' },
   { name: 'voice trunks', path: '/admin/voice' },
-  { name: 'voice network', path: '/admin/voice?tab=network' },
-  { name: 'voice CDRs', path: '/admin/voice?tab=cdrs' },
-  { name: 'API access', path: '/admin/api' },
   { name: 'compliance', path: '/admin/compliance' },
   { name: 'support tools', path: '/admin/support' },
-  { name: 'reports', path: '/admin/reports' },
-  {
-    name: 'notifications',
-    path: '/admin/notifications',
-    ready: (page) => slow(page.getByRole('checkbox', { name: 'Email: Billing' })).toBeVisible(),
-  },
-  {
-    name: 'notification settings',
-    path: '/admin/notifications/settings',
-    ready: (page) => slow(page.getByRole('switch').first()).toBeVisible(),
-  },
-  { name: 'settings', path: '/admin/settings', ready: (page) => slow(page.getByRole('button', { name: 'Save' }).first()).toBeVisible() },
+  { name: 'settings', path: '/admin/settings', ready: saveButton },
   {
     name: 'settings security',
     path: '/admin/settings?tab=security',
-    ready: (page) => slow(page.getByRole('heading', { name: 'Locked Sign-ins' })).toBeVisible(),
+    ready: shows((page) => page.getByRole('heading', { name: 'Locked Sign-ins' })),
   },
-  {
-    name: 'settings api',
-    path: '/admin/settings?tab=api',
-    ready: (page) => slow(page.getByRole('button', { name: 'Save' }).first()).toBeVisible(),
-  },
-  {
-    name: 'settings billing',
-    path: '/admin/settings?tab=billing',
-    ready: (page) => slow(page.getByRole('button', { name: 'Save' }).first()).toBeVisible(),
-  },
+  { name: 'settings api', path: '/admin/settings?tab=api', ready: saveButton },
+  { name: 'settings billing', path: '/admin/settings?tab=billing', ready: saveButton },
   { name: 'settings email', path: '/admin/settings?tab=email', ready: table('Email outbox') },
   {
     name: 'settings profile',
     path: '/admin/settings?tab=profile',
-    ready: (page) => slow(page.getByRole('heading', { name: 'My Profile' })).toBeVisible(),
+    ready: shows((page) => page.getByRole('heading', { name: 'My Profile' })),
   },
-  {
-    name: 'settings maintenance',
-    path: '/admin/settings?tab=maintenance',
-    ready: (page) => slow(page.getByRole('button', { name: 'Save' }).first()).toBeVisible(),
-  },
+  { name: 'settings maintenance', path: '/admin/settings?tab=maintenance', ready: saveButton },
   { name: 'settings logs', path: '/admin/settings?tab=logs', ready: table('Activity logs') },
   { name: 'customer not found', path: '/admin/customers/00000000-0000-4000-8000-000000000000' },
 ];
 
 const CUSTOMER_SCREENS: Screen[] = [
-  { name: 'dashboard', path: '/customer' },
+  ...sharedScreens('customer'),
   { name: 'company profile', path: '/customer/profile' },
   { name: 'company profile contact', path: '/customer/profile?tab=contact' },
   { name: 'company profile billing', path: '/customer/profile?tab=billing' },
@@ -150,42 +151,14 @@ const CUSTOMER_SCREENS: Screen[] = [
   { name: 'company info', path: '/customer/company-info' },
   { name: 'company info accounts', path: '/customer/company-info?tab=accounts' },
   { name: 'sub-accounts', path: '/customer/accounts', ready: table('Sub-accounts') },
-  { name: 'account general', path: under(customerAccount, '') },
-  { name: 'account numbers', path: under(customerAccount, '/numbers') },
-  { name: 'account voice', path: under(customerAccount, '/voice') },
-  { name: 'account messaging', path: under(customerAccount, '/messaging') },
-  { name: 'account billing', path: under(customerAccount, '/billing'), ready: table('Invoices') },
-  { name: 'account billing payment methods', path: under(customerAccount, '/billing/payment-methods'), ready: table('Payment methods') },
-  { name: 'account billing payment history', path: under(customerAccount, '/billing/payment-history'), ready: table('Payment history') },
-  { name: 'users', path: '/customer/users' },
-  { name: 'billing', path: '/customer/billing', ready: table('Invoices') },
-  { name: 'billing payment methods', path: '/customer/billing/payment-methods', ready: table('Payment methods') },
-  { name: 'billing payment history', path: '/customer/billing/payment-history', ready: table('Payment history') },
-  { name: 'numbers', path: '/customer/numbers' },
-  { name: 'porting', path: '/customer/numbers?tab=porting' },
+  ...accountScreens(customerAccount, '/numbers'),
+  ...billingScreens('billing', (suffix) => `/customer/billing${suffix}`, BILLING_TABS),
   { name: 'messaging status', path: '/customer/messaging' },
-  { name: 'messaging brands', path: '/customer/messaging?tab=brands', ready: table('Brands') },
   { name: 'messaging campaigns', path: '/customer/messaging?tab=campaigns', ready: table('Campaigns') },
-  { name: 'messaging templates', path: '/customer/messaging?tab=templates', ready: table('Templates') },
   { name: 'messaging logs', path: '/customer/messaging?tab=messages', ready: table('Messages') },
-  { name: 'messaging opt-outs', path: '/customer/messaging?tab=opt-outs' },
   { name: 'messaging documentation', path: '/customer/messaging?tab=documentation' },
   { name: 'voice trunks', path: '/customer/voice', ready: table('SIP trunks') },
-  { name: 'voice network', path: '/customer/voice?tab=network' },
-  { name: 'voice CDRs', path: '/customer/voice?tab=cdrs' },
-  { name: 'API access', path: '/customer/api' },
   { name: 'support', path: '/customer/support' },
-  { name: 'reports', path: '/customer/reports' },
-  {
-    name: 'notifications',
-    path: '/customer/notifications',
-    ready: (page) => slow(page.getByRole('checkbox', { name: 'Email: Billing' })).toBeVisible(),
-  },
-  {
-    name: 'notification settings',
-    path: '/customer/notifications/settings',
-    ready: (page) => slow(page.getByRole('switch').first()).toBeVisible(),
-  },
   { name: 'my profile', path: '/customer/my-profile' },
   { name: 'settings', path: '/customer/settings' },
 ];
@@ -309,8 +282,7 @@ test('admin menus and modals, open', async ({ page }) => {
   await page.goto('/admin/voice');
   await page.getByRole('combobox', { name: 'Account' }).click();
   await page.getByRole('option').nth(1).click();
-  await page.getByRole('button', { name: 'Change Allocation' }).click();
-  const channels = page.getByRole('dialog', { name: 'Change Allocation' });
+  const channels = await openDialog(page, 'Change Allocation');
   await channels.getByRole('textbox', { name: 'Max Voice Channels' }).fill('0');
   await channels.getByRole('button', { name: 'Save' }).click();
   await expect(channels.getByText('Please enter a valid number of channels')).toBeVisible();

@@ -1,4 +1,4 @@
-import { ADMIN, CUSTOMER, checkScreen, expect, signInViaApi, test } from './support.ts';
+import { ADMIN, CUSTOMER, checkScreen, expect, openDialog, signInViaApi, test } from './support.ts';
 
 test('a customer Admin generates a key, calls the API with it, sees the call in Usage, revokes it and sees the call refused', async ({
   page,
@@ -7,8 +7,7 @@ test('a customer Admin generates a key, calls the API with it, sees the call in 
   await signInViaApi(page, CUSTOMER);
   await page.goto('/customer/api');
   await expect(page.getByRole('heading', { name: 'API Access', level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'Generate API Key' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Generate API Key' });
+  const dialog = await openDialog(page, 'Generate API Key');
   await dialog.getByRole('textbox', { name: 'Key Name' }).fill(name);
   await dialog.getByRole('combobox', { name: 'Account' }).fill('Acme Main');
   await page.getByRole('option', { name: /^Acme Main Office/ }).click();
@@ -62,8 +61,7 @@ test('a customer Admin adds a webhook, sees its secret once, presses Test and fi
   const name = `Order events ${Date.now()}`;
   await signInViaApi(page, CUSTOMER);
   await page.goto('/customer/api?tab=webhooks');
-  await page.getByRole('button', { name: 'Add Webhook' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Webhook' });
+  const dialog = await openDialog(page, 'Add Webhook');
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
   await dialog.getByRole('textbox', { name: 'URL' }).fill('http://hooks.example.com/events');
   await dialog.getByRole('combobox', { name: 'Account' }).fill('Acme Main');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, CUSTOMER, checkScreen, expect, signInViaApi, test } from './support.ts';
+import { ADMIN, CUSTOMER, checkScreen, downloadOf, expect, openDialog, signInViaApi, test } from './support.ts';
 
 /** Adds a card through Payment Methods → Add Method (the page is on the customer's Billing Management). */
 async function addCard(page: Page, holder: string, number: string) {
@@ -22,8 +22,7 @@ test('billing staff generate a draft invoice for last month, add a charge, final
   await expect(page.getByRole('table', { name: 'Invoices' }).getByRole('row').nth(1)).toContainText(/INV-\d{4}-\d{6}/);
   await checkScreen(page, 'billing-admin-invoices');
 
-  await page.getByRole('button', { name: 'Generate Invoice' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Generate Invoice' });
+  const dialog = await openDialog(page, 'Generate Invoice');
   await dialog.getByRole('combobox', { name: 'Customer' }).fill('Acme');
   await page.getByRole('option', { name: /^Acme Communications/ }).click();
   // Acme Sales has its own billing and no invoice yet (the other accounts' last month is invoiced)
@@ -64,9 +63,7 @@ test('billing staff generate a draft invoice for last month, add a charge, final
   expect(number).not.toBe('');
   await expect(page.getByText(`Invoice ${number} finalized`)).toBeVisible();
 
-  const download = page.waitForEvent('download');
-  await invoice.getByRole('link', { name: 'Download PDF' }).click();
-  const file = await download;
+  const file = await downloadOf(page, () => invoice.getByRole('link', { name: 'Download PDF' }).click());
   expect(file.suggestedFilename()).toMatch(/\.pdf$/);
 
   // the list shows it, due (once the drawer has closed: the journey's last screen is checked by axe)

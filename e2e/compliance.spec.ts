@@ -1,4 +1,4 @@
-import { ADMIN, checkScreen, expect, signInViaApi, test } from './support.ts';
+import { ADMIN, checkScreen, expect, openDialog, signInViaApi, test } from './support.ts';
 
 test('a staff Admin adds a DNC number, is refused a duplicate, imports a CSV with a bad line and removes an entry', async ({ page }) => {
   const suffix = String(Date.now()).slice(-4);
@@ -10,8 +10,7 @@ test('a staff Admin adds a DNC number, is refused a duplicate, imports a CSV wit
   await checkScreen(page, 'compliance-dnc');
 
   // both fields are required
-  await page.getByRole('button', { name: 'Add Entry' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Entry' });
+  const dialog = await openDialog(page, 'Add Entry');
   await dialog.getByRole('textbox', { name: 'Number' }).fill(`(646) 555-${suffix}`);
   await dialog.getByRole('button', { name: 'Add Entry' }).click();
   await expect(dialog.getByText('Please fill in all required fields').first()).toBeVisible();
@@ -34,8 +33,7 @@ test('a staff Admin adds a DNC number, is refused a duplicate, imports a CSV wit
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // import: two good lines and a bad one, reported by line
-  await page.getByRole('button', { name: 'Import CSV' }).click();
-  const importDialog = page.getByRole('dialog', { name: 'Import CSV' });
+  const importDialog = await openDialog(page, 'Import CSV');
   await importDialog.getByRole('combobox', { name: 'Customer' }).fill('Acme');
   await page.getByRole('option', { name: /^Acme Communications/ }).click();
   await importDialog

@@ -1,4 +1,4 @@
-import { CUSTOMER, checkScreen, expect, signInViaApi, test } from './support.ts';
+import { CUSTOMER, checkScreen, expect, openDialog, signInViaApi, test } from './support.ts';
 
 test('a customer admin edits the company profile and adds a sub-account', async ({ page }) => {
   await signInViaApi(page, CUSTOMER);
@@ -35,8 +35,7 @@ test('a customer admin edits the company profile and adds a sub-account', async 
   await page.goto('/customer/accounts');
   await expect(page.getByRole('heading', { name: 'Sub-accounts', level: 1 })).toBeVisible();
   await checkScreen(page, 'customer-sub-accounts');
-  await page.getByRole('button', { name: 'Add Account' }).click();
-  const modal = page.getByRole('dialog', { name: 'Add Account' });
+  const modal = await openDialog(page, 'Add Account');
   const save = modal.getByRole('button', { name: 'Add Account' });
   await expect(save).toBeDisabled();
   await modal.getByLabel('Account Name').fill('Acme Field Team');

@@ -1,4 +1,4 @@
-import { ADMIN, checkScreen, expect, signInViaApi, test } from './support.ts';
+import { ADMIN, checkScreen, expect, pickFirst, signInViaApi, test } from './support.ts';
 
 test('staff edit the company profile in its modal and see it saved after a reload', async ({ page }) => {
   await signInViaApi(page, ADMIN);
@@ -16,8 +16,7 @@ test('staff edit the company profile in its modal and see it saved after a reloa
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(modal.getByText('Email address is invalid')).toBeVisible();
   await modal.getByLabel('Email').fill('hello@initech.example');
-  await modal.getByRole('combobox', { name: 'Account Manager' }).click();
-  await page.getByRole('option').first().click();
+  await pickFirst(page, modal, 'Account Manager');
   await checkScreen(page, 'company-profile-modal');
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Company profile updated successfully')).toBeVisible();

@@ -1,4 +1,4 @@
-import { checkScreen, expect, type Portal, test } from './support.ts';
+import { checkScreen, expect, type Portal, submitSignIn, test } from './support.ts';
 
 for (const portal of ['admin', 'customer'] as Portal[]) {
   test.describe(`${portal} login validation`, () => {
@@ -28,9 +28,7 @@ for (const portal of ['admin', 'customer'] as Portal[]) {
     });
 
     test('rejects an invalid email address', async ({ page }) => {
-      await page.getByLabel('Email').fill('not-an-email');
-      await page.getByLabel('Password', { exact: true }).fill('whatever');
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await submitSignIn(page, 'not-an-email', 'whatever');
       await expect(page.getByText('Email address is invalid')).toBeVisible();
       await expect(page).toHaveURL(`/${portal}/login`);
     });

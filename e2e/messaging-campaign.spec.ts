@@ -1,4 +1,4 @@
-import { ADMIN, CUSTOMER, checkScreen, expect, signInViaApi, test } from './support.ts';
+import { ADMIN, CUSTOMER, checkScreen, expect, openDialog, signedInPage, signInViaApi, test } from './support.ts';
 
 test('a customer registers a brand and a campaign (fixing the warnings first), staff approve both, the customer sees Approved and is told', async ({
   page,
@@ -15,8 +15,7 @@ test('a customer registers a brand and a campaign (fixing the warnings first), s
 
   // register the brand: the EIN is checked on its field
   await page.getByRole('tab', { name: 'Brand' }).click();
-  await page.getByRole('button', { name: 'Register Brand' }).click();
-  const form = page.getByRole('dialog', { name: 'Register Brand' });
+  const form = await openDialog(page, 'Register Brand');
   await form.getByRole('textbox', { name: 'Brand Name' }).fill(brand);
   await form.getByRole('textbox', { name: 'Legal Company Name' }).fill('Acme Communications Inc.');
   await form.getByRole('combobox', { name: 'Entity Type' }).click();
@@ -41,9 +40,7 @@ test('a customer registers a brand and a campaign (fixing the warnings first), s
   await expect(brands.getByRole('row', { name: new RegExp(brand) })).toContainText('Pending');
 
   // staff approve the brand
-  const context = await browser.newContext();
-  const staff = await context.newPage();
-  await signInViaApi(staff, ADMIN);
+  const staff = await signedInPage(browser, ADMIN);
   await staff.goto('/admin/messaging?tab=brands');
   await staff.getByRole('textbox', { name: 'Search' }).fill(brand);
   const staffBrands = staff.getByRole('table', { name: 'Brands' });
@@ -56,8 +53,7 @@ test('a customer registers a brand and a campaign (fixing the warnings first), s
   await page.reload();
   await expect(brands.getByRole('row', { name: new RegExp(brand) })).toContainText('Approved');
   await page.getByRole('tab', { name: 'Campaign' }).click();
-  await page.getByRole('button', { name: 'Create Campaign' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create Campaign' });
+  const dialog = await openDialog(page, 'Create Campaign');
   await dialog.getByRole('combobox', { name: 'Account' }).fill('Acme Main');
   await page.getByRole('option', { name: /^Acme Main Office/ }).click();
   await dialog.getByRole('combobox', { name: 'Brand' }).fill(brand);
@@ -92,7 +88,7 @@ test('a customer registers a brand and a campaign (fixing the warnings first), s
   await staff.getByRole('button', { name: 'Approve' }).click();
   await expect(staff.getByText(`${campaign} is Approved`)).toBeVisible();
   await checkScreen(staff, 'messaging-campaign-staff');
-  await context.close();
+  await staff.context().close();
 
   // the customer sees Approved, the timeline, and a notification
   await page.reload();

@@ -1,12 +1,22 @@
-import { readFileSync } from 'node:fs';
-import { CUSTOMER, checkScreen, day, expect, pickDay, signInViaApi, test } from './support.ts';
+import {
+  CUSTOMER,
+  checkScreen,
+  checkScreenNarrowToo,
+  day,
+  downloadOf,
+  expect,
+  linesOf,
+  openDialog,
+  pickDay,
+  signInViaApi,
+  test,
+} from './support.ts';
 
 test('a customer writes a template and watches the segment count and cost change as they type', async ({ page }) => {
   const name = `Spring promo ${Date.now()}`;
   await signInViaApi(page, CUSTOMER);
   await page.goto('/customer/messaging?tab=templates');
-  await page.getByRole('button', { name: 'Create Template' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create Template' });
+  const dialog = await openDialog(page, 'Create Template');
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
   const message = dialog.getByRole('textbox', { name: 'Message' });
   const counter = dialog.getByTestId('segment-counter');
@@ -57,18 +67,11 @@ test('a customer filters the message log by status and dates and exports it', as
     .allInnerTexts();
   expect(statuses.length).toBeGreaterThan(0);
   expect(new Set(statuses)).toEqual(new Set(['Failed']));
-  await checkScreen(page, 'messaging-logs');
-  await page.setViewportSize({ width: 700, height: 800 });
-  await checkScreen(page, 'messaging-logs-700');
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await checkScreenNarrowToo(page, 'messaging-logs');
 
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export to CSV' }).click();
-  const file = await download;
+  const file = await downloadOf(page, () => page.getByRole('button', { name: 'Export to CSV' }).click());
   expect(file.suggestedFilename()).toBe(`messages-${day(start)}-to-${day(end)}.csv`);
-  const lines = readFileSync(await file.path(), 'utf8')
-    .trim()
-    .split(/\r?\n/);
+  const lines = await linesOf(file);
   expect(lines[0]).toBe('Date/Time,Message ID,Account,From,To,Type,Direction,Status,Segments,Cost (USD)');
   expect(lines.length).toBeGreaterThan(1);
   expect(lines.slice(1).every((l) => l.split(',')[7] === 'Failed')).toBe(true);

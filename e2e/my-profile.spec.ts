@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ADMIN, CUSTOMER, checkScreen, DEMO_PASSWORD, expect, signIn, signInViaApi, test } from './support.ts';
+import { ADMIN, CUSTOMER, checkScreen, DEMO_PASSWORD, expect, signIn, signInViaApi, submitSignIn, test } from './support.ts';
 
 const TEMPORARY = 'Temporary-Pass-1';
 const OWN = 'Own-Choice-Pass-2';
@@ -161,9 +161,7 @@ test('an expired password signs in only to the change-password step', async ({ p
   const user = await context.newPage();
   try {
     await user.goto('/customer/login');
-    await user.getByLabel('Email').fill('user@example.com');
-    await user.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await user.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(user, 'user@example.com');
     await expect(user.getByRole('heading', { name: 'Change Your Password' })).toBeVisible();
     await expect(user.getByText('Your password has expired. Choose a new password to continue.')).toBeVisible();
     // the API serves nothing else meanwhile
@@ -196,9 +194,7 @@ test('maintenance mode refuses customer sign-in with its message; staff still si
   const customer = await context.newPage();
   try {
     await customer.goto('/customer/login');
-    await customer.getByLabel('Email').fill(CUSTOMER.email);
-    await customer.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await customer.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(customer, CUSTOMER.email);
     await expect(customer.getByText('Down for maintenance')).toBeVisible();
     await expect(customer.getByText(message)).toBeVisible();
     await expect(customer).toHaveURL(/\/customer\/login/);

@@ -1,4 +1,4 @@
-import { ADMIN, checkScreen, expect, signInViaApi, test } from './support.ts';
+import { ADMIN, checkScreen, expect, openDialog, pickFirst, signInViaApi, test } from './support.ts';
 
 test('staff add a number from the inventory to an account and check portability', async ({ page }) => {
   await signInViaApi(page, ADMIN);
@@ -12,15 +12,13 @@ test('staff add a number from the inventory to an account and check portability'
   const before = Number((await totalCard.innerText()).replaceAll(',', ''));
   await checkScreen(page, 'numbers-admin');
 
-  await page.getByRole('button', { name: 'Add Number' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Number' });
+  const dialog = await openDialog(page, 'Add Number');
   await dialog.getByRole('combobox', { name: 'Type' }).click();
   await page.getByRole('option', { name: 'Toll-Free' }).click();
   await expect(dialog.getByRole('row').nth(1)).toContainText('Toll-Free');
   const number = (await dialog.getByRole('row').nth(1).getByRole('cell').nth(1).innerText()).trim();
   await dialog.getByRole('checkbox', { name: `Select ${number}` }).check();
-  await dialog.getByRole('combobox', { name: 'Add to account' }).click();
-  await page.getByRole('option').first().click();
+  await pickFirst(page, dialog, 'Add to account');
   await checkScreen(page, 'numbers-add-dialog');
   await dialog.getByRole('button', { name: 'Add 1 Number' }).click();
   await expect(page.getByText('Added 1 number')).toBeVisible();
@@ -30,8 +28,7 @@ test('staff add a number from the inventory to an account and check portability'
   await expect(page.getByRole('table', { name: 'Phone numbers' }).getByText(number)).toBeVisible();
 
   // Search Portability validates E.164 and says why.
-  await page.getByRole('button', { name: 'Search Portability' }).click();
-  const check = page.getByRole('dialog', { name: 'Search Portability' });
+  const check = await openDialog(page, 'Search Portability');
   await check.getByRole('textbox', { name: 'Phone number' }).fill('212-55');
   await check.getByRole('button', { name: 'Check' }).click();
   await expect(check.getByText('Enter a valid phone number, e.g. +1 212 555 0123 or (212) 555-0123')).toBeVisible();

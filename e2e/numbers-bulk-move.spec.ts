@@ -1,4 +1,4 @@
-import { CUSTOMER, checkScreen, expect, signInViaApi, test } from './support.ts';
+import { CUSTOMER, checkScreen, expect, pickFirst, signInViaApi, test } from './support.ts';
 
 test('a customer admin filters numbers and bulk-moves two of them to another account', async ({ page }) => {
   await signInViaApi(page, CUSTOMER);
@@ -26,10 +26,7 @@ test('a customer admin filters numbers and bulk-moves two of them to another acc
   await page.getByRole('button', { name: 'Move', exact: true }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Move Numbers' });
-  await dialog.getByRole('combobox', { name: 'Target account' }).click();
-  const target = page.getByRole('option').first();
-  const targetName = (await target.innerText()).trim();
-  await target.click();
+  const targetName = await pickFirst(page, dialog, 'Target account');
   await checkScreen(page, 'numbers-move-dialog');
   await dialog.getByRole('button', { name: 'Move' }).click();
   await expect(page.getByText('Moved 2 numbers')).toBeVisible();

@@ -1,4 +1,4 @@
-import { CUSTOMER, checkScreen, expect, signInViaApi, test } from './support.ts';
+import { CUSTOMER, checkScreen, expect, pickFirst, signInViaApi, test } from './support.ts';
 
 test('a customer Admin buys a number for a sub-account from the dashboard quick link', async ({ page }) => {
   await signInViaApi(page, CUSTOMER);
@@ -17,10 +17,7 @@ test('a customer Admin buys a number for a sub-account from the dashboard quick 
   const fee = (await row.getByRole('cell').nth(5).innerText()).trim();
   await dialog.getByRole('checkbox', { name: `Select ${number}` }).check();
   await expect(dialog.getByTestId('monthly-total')).toHaveText(`${fee} / month`);
-  await dialog.getByRole('combobox', { name: 'For sub-account' }).click();
-  const option = page.getByRole('option').first();
-  const accountName = (await option.innerText()).trim();
-  await option.click();
+  const accountName = await pickFirst(page, dialog, 'For sub-account');
   await checkScreen(page, 'numbers-buy-dialog');
   await dialog.getByRole('button', { name: 'Buy 1 Number' }).click();
 

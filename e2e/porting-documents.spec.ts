@@ -1,4 +1,4 @@
-import { ADMIN, CUSTOMER, checkScreen, expect, saveScreenshot, signInViaApi, test } from './support.ts';
+import { ADMIN, CUSTOMER, checkScreen, downloadOf, expect, saveScreenshot, signInViaApi, test } from './support.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -26,9 +26,7 @@ test('a customer uploads an LOA to a porting request and downloads it', async ({
   await expect(link).toBeVisible();
   await checkScreen(page, 'porting-upload');
 
-  const download = page.waitForEvent('download');
-  await link.click();
-  const file = await download;
+  const file = await downloadOf(page, () => link.click());
   expect(file.suggestedFilename()).toBe('loa-e2e.pdf');
   const path = await file.path();
   const { readFileSync } = await import('node:fs');

@@ -3,7 +3,19 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { TReport } from '@portal/contract/reports';
-import { ADMIN, CUSTOMER, checkScreen, day, expect, expectAccessible, pickDay, saveScreenshot, signInViaApi, test } from './support.ts';
+import {
+  ADMIN,
+  CUSTOMER,
+  checkScreen,
+  day,
+  downloadOf,
+  expect,
+  expectAccessible,
+  pickDay,
+  saveScreenshot,
+  signInViaApi,
+  test,
+} from './support.ts';
 
 /**
  * Reports (customer) and Reports & Analytics (staff): figures from the server's report, a custom
@@ -174,9 +186,7 @@ test("a customer's CDR export waits for both dates, then downloads the calls", a
   await expect(exportCsv).toBeEnabled();
   await checkScreen(page, 'reports-customer-cdr');
 
-  const download = page.waitForEvent('download');
-  await exportCsv.click();
-  const file = await download;
+  const file = await downloadOf(page, () => exportCsv.click());
   const rows = parseCsv(readFileSync(await file.path(), 'utf8'), { skip_empty_lines: true });
   expect(rows[0]).toEqual(['Call Date/Time', 'Source Number', 'Destination Number', 'Duration', 'Status', 'Cost']);
   expect(rows.length).toBeGreaterThan(1);

@@ -1,4 +1,4 @@
-import { CUSTOMER, checkScreen, expect, signInViaApi, test } from './support.ts';
+import { CUSTOMER, checkScreen, expect, openDialog, signInViaApi, test } from './support.ts';
 
 const SUPPORT = { email: 'support@example.com', portal: 'admin' as const };
 
@@ -6,8 +6,7 @@ test('a customer Admin edits a sub-account from its Edit pencil and on the accou
   await signInViaApi(page, CUSTOMER);
   // An account of this journey's own, so that seeded accounts other journeys read stay as they are.
   await page.goto('/customer/accounts');
-  await page.getByRole('button', { name: 'Add Account' }).click();
-  const add = page.getByRole('dialog', { name: 'Add Account' });
+  const add = await openDialog(page, 'Add Account');
   await add.getByLabel('Account Name').fill('Roles Pop-up Store');
   await add.getByLabel('Account ID').fill('ACC-ROLES-01');
   await add.getByRole('button', { name: 'Add Account' }).click();

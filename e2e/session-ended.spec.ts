@@ -1,5 +1,5 @@
 import { request as apiRequest } from '@playwright/test';
-import { CUSTOMER, expect, logOut, signIn, test } from './support.ts';
+import { CUSTOMER, expect, logOut, signIn, submitSignIn, test } from './support.ts';
 
 const ENDED = 'Your session has ended. Please sign in again.';
 
@@ -19,9 +19,7 @@ test('a session that ends on the server sends the user to sign in with a notice,
   await page.getByRole('link', { name: 'Sub-accounts' }).click();
   await expect(page).toHaveURL('/customer/login');
   await expect(page.getByText(ENDED)).toBeVisible();
-  await page.getByLabel('Email').fill(CUSTOMER.email);
-  await page.getByLabel('Password', { exact: true }).fill('Portal-Demo-1');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, CUSTOMER.email);
   await expect(page).toHaveURL('/customer/accounts');
 });
 

@@ -1,19 +1,15 @@
-import { ADMIN, brandOf, CUSTOMER, expect, logOut, signIn, test } from './support.ts';
+import { ADMIN, brandOf, CUSTOMER, expect, logOut, signIn, submitSignIn, test } from './support.ts';
 
 test('a wrong password shows the generic error above the form', async ({ page }) => {
   await page.goto('/admin/login');
-  await page.getByLabel('Email').fill('support@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, 'support@example.com', 'not-the-password');
   await expect(page.getByRole('alert')).toContainText('Invalid email or password');
   await expect(page).toHaveURL('/admin/login');
 });
 
 test('customer credentials are refused on the admin login', async ({ page }) => {
   await page.goto('/admin/login');
-  await page.getByLabel('Email').fill('user@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('Portal-Demo-1');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, 'user@example.com');
   await expect(page.getByRole('alert')).toContainText('Invalid email or password');
 });
 

@@ -1,4 +1,4 @@
-import { ADMIN, DEMO_PASSWORD, expect, loginPath, logOut, saveScreenshot, signIn, test } from './support.ts';
+import { ADMIN, DEMO_PASSWORD, expect, loginPath, logOut, saveScreenshot, signIn, submitSignIn, test } from './support.ts';
 
 const LOCKED = { email: 'priya.patel@example.com', portal: 'admin' as const };
 
@@ -30,8 +30,6 @@ test('a staff Admin unlocks an address someone locked by guessing, and its user 
 
   // Signed in again (the portal returns to the page the last user left, so check who is signed in).
   await page.goto(loginPath(LOCKED.portal));
-  await page.getByLabel('Email').fill(LOCKED.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, LOCKED.email);
   await expect(page.getByRole('button', { name: 'Account menu for Priya Patel' })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, checkScreen, expect, signInViaApi, test } from './support.ts';
+import { ADMIN, checkScreen, expect, signInViaApi, submitSignIn, test } from './support.ts';
 
 const PASSWORD = 'Signup-Journey-2026';
 
@@ -47,9 +47,7 @@ test('a new customer signs up, verifies the address, is approved by staff and si
 
     // before the link: the sign-in says why
     await visitor.goto('/customer/login');
-    await visitor.getByLabel('Email').fill(email);
-    await visitor.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await visitor.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(visitor, email, PASSWORD);
     await expect(visitor.getByText('Please verify your email address first: open the link we emailed you.')).toBeVisible();
 
     const link = /https?:\/\/[^/\s]+(\/customer\/verify-email\?token=[\w-]+)/.exec(await lastEmailTo(page, email))?.[1];
@@ -69,9 +67,7 @@ test('a new customer signs up, verifies the address, is approved by staff and si
     await expect(panelTitle).toHaveCount(0);
 
     await visitor.goto('/customer/login');
-    await visitor.getByLabel('Email').fill(email);
-    await visitor.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await visitor.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(visitor, email, PASSWORD);
     await expect(visitor).toHaveURL('/customer');
     await expect(visitor.getByText(company).first()).toBeVisible();
     await visitor.context().close();

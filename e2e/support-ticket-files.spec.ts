@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ADMIN, CUSTOMER, checkScreen, expect, signInViaApi, test } from './support.ts';
+import { ADMIN, CUSTOMER, checkScreen, downloadOf, expect, openDialog, signedInPage, signInViaApi, test } from './support.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -13,8 +13,7 @@ test('a customer attaches a file to a new ticket; staff download it and link one
   const national = number.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, '($1) $2-$3');
 
   await page.goto('/customer/support');
-  await page.getByRole('button', { name: 'Submit Ticket' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Submit Ticket' });
+  const dialog = await openDialog(page, 'Submit Ticket');
   await dialog.getByRole('textbox', { name: 'Subject' }).fill(subject);
   await dialog.getByRole('textbox', { name: 'Description' }).fill('Every outbound call from our main line fails. Call log attached.');
   // a file the portal does not take is refused on its field before anything is sent
@@ -36,15 +35,11 @@ test('a customer attaches a file to a new ticket; staff download it and link one
   await checkScreen(page, 'support-ticket-files-customer');
 
   // staff open the ticket, download the file and link the number the customer wrote about
-  const context = await browser.newContext();
-  const staff = await context.newPage();
-  await signInViaApi(staff, ADMIN);
+  const staff = await signedInPage(browser, ADMIN);
   await staff.goto(ticketUrl.replace('/customer/', '/admin/'));
   await expect(staff.getByRole('heading', { level: 1 })).toContainText(ticketId);
   const staffFiles = staff.getByRole('region', { name: 'Attachments' });
-  const download = staff.waitForEvent('download');
-  await staffFiles.getByRole('link', { name: 'call-log.pdf' }).click();
-  const file = await download;
+  const file = await downloadOf(staff, () => staffFiles.getByRole('link', { name: 'call-log.pdf' }).click());
   expect(file.suggestedFilename()).toBe('call-log.pdf');
   expect(readFileSync(await file.path()).equals(PDF)).toBe(true);
   await expect(staffFiles.getByRole('button', { name: 'Remove call-log.pdf' })).toBeVisible();
@@ -59,7 +54,7 @@ test('a customer attaches a file to a new ticket; staff download it and link one
   await expect(staff.getByText('Phone Number linked')).toBeVisible();
   await expect(links.getByTestId('ticket-links')).toContainText(national);
   await checkScreen(staff, 'support-ticket-files-staff');
-  await context.close();
+  await staff.context().close();
 
   // the customer sees the link and opens the number's screen from it
   await page.reload();

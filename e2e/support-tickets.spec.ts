@@ -1,4 +1,4 @@
-import { ADMIN, CUSTOMER, checkScreen, expect, signInViaApi, test } from './support.ts';
+import { ADMIN, CUSTOMER, checkScreen, expect, openDialog, signedInPage, signInViaApi, test } from './support.ts';
 
 test('a customer opens a ticket, staff reply with an internal note and resolve it, the customer sees the reply and the status', async ({
   page,
@@ -30,9 +30,7 @@ test('a customer opens a ticket, staff reply with an internal note and resolve i
   const ticketUrl = new URL(page.url()).pathname;
 
   // staff find it in Support Tools, assign it, add an internal note, reply and resolve it
-  const context = await browser.newContext();
-  const staff = await context.newPage();
-  await signInViaApi(staff, ADMIN);
+  const staff = await signedInPage(browser, ADMIN);
   await staff.goto('/admin/support');
   await staff.getByRole('textbox', { name: 'Search' }).fill(ticketId);
   const table = staff.getByRole('table', { name: 'Support tickets' });
@@ -60,7 +58,7 @@ test('a customer opens a ticket, staff reply with an internal note and resolve i
   await expect(staff.getByText(`${ticketId}: status set to Resolved`)).toBeVisible();
   await expect(staff.getByText('On target')).toBeVisible();
   await checkScreen(staff, 'support-ticket-staff');
-  await context.close();
+  await staff.context().close();
 
   // the customer sees the reply (not the internal note) and the new status after a reload
   await page.goto(ticketUrl);
@@ -79,8 +77,7 @@ test('staff report an incident: both dashboards show it until it is resolved', a
   await signInViaApi(page, ADMIN);
   await page.goto('/admin/support?tab=status');
   await expect(page.getByRole('tab', { name: 'Service Status' })).toHaveAttribute('aria-selected', 'true');
-  await page.getByRole('button', { name: 'Report Incident' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Report Incident' });
+  const dialog = await openDialog(page, 'Report Incident');
   await dialog.getByRole('combobox', { name: 'Component' }).click();
   await page.getByRole('option', { name: 'Portal' }).click();
   await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
@@ -93,9 +90,7 @@ test('staff report an incident: both dashboards show it until it is resolved', a
   const adminStatus = page.getByText(title);
   await expect(adminStatus).toBeVisible();
 
-  const context = await browser.newContext();
-  const customer = await context.newPage();
-  await signInViaApi(customer, CUSTOMER);
+  const customer = await signedInPage(browser, CUSTOMER);
   await customer.goto('/customer');
   await expect(customer.getByText(title)).toBeVisible();
 
@@ -112,15 +107,14 @@ test('staff report an incident: both dashboards show it until it is resolved', a
   await customer.reload();
   await expect(customer.getByText('Portal operating normally')).toBeVisible();
   await expect(customer.getByText(title)).toHaveCount(0);
-  await context.close();
+  await customer.context().close();
 });
 
 test('staff publish a knowledge base article that customers find by searching its words', async ({ page, browser }) => {
   const title = `Rotating webhook secrets ${Date.now()}`;
   await signInViaApi(page, ADMIN);
   await page.goto('/admin/support?tab=knowledge');
-  await page.getByRole('button', { name: 'New Article' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Article' });
+  const dialog = await openDialog(page, 'New Article');
   await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
   await dialog
     .getByRole('textbox', { name: 'Article' })
@@ -129,9 +123,7 @@ test('staff publish a knowledge base article that customers find by searching it
   await expect(page.getByText(`Article "${title}" saved`)).toBeVisible();
   await checkScreen(page, 'support-knowledge-admin');
 
-  const context = await browser.newContext();
-  const customer = await context.newPage();
-  await signInViaApi(customer, CUSTOMER);
+  const customer = await signedInPage(browser, CUSTOMER);
   await customer.goto('/customer/support?tab=knowledge');
   await customer.getByRole('textbox', { name: 'Search articles' }).fill('overlapping secret');
   await customer.getByRole('button', { name: title }).click();
@@ -144,7 +136,7 @@ test('staff publish a knowledge base article that customers find by searching it
   await customer.keyboard.press('Escape');
   await customer.getByRole('textbox', { name: 'Search articles' }).fill('zzzqqq');
   await expect(customer.getByText('No articles found')).toBeVisible();
-  await context.close();
+  await customer.context().close();
 });
 
 test('Contact Support: the support hours, and the phone line for a premium customer', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type Browser, test as base, type Download, expect, type Locator, type Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
 
 export type Portal = 'admin' | 'customer';
@@ -19,12 +19,17 @@ export async function brandOf(page: Page): Promise<string> {
   return ((await response.json()) as { brand: string }).brand;
 }
 
+/** Fills the sign-in form of the page it is on and submits it; what follows is the journey's to check. */
+export async function submitSignIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
 /** Signs in through the sign-in page's form and waits for the portal's home. */
 export async function signIn(page: Page, who: { email: string; portal: Portal }, password = DEMO_PASSWORD) {
   await page.goto(loginPath(who.portal));
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, who.email, password);
   await expect(page).toHaveURL(homePath(who.portal));
 }
 
@@ -35,6 +40,13 @@ export async function signInViaApi(page: Page, who: { email: string; portal: Por
     data: { email: who.email, password, remember: false, portal: who.portal },
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Another person's page: a browser context of its own, signed in through the API (close it with `page.context().close()`). */
+export async function signedInPage(browser: Browser, who: { email: string; portal: Portal }): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInViaApi(page, who);
+  return page;
 }
 
 export async function logOut(page: Page) {
@@ -178,6 +190,43 @@ export { expect };
 export async function checkScreen(page: Page, name: string) {
   await expectAccessible(page, name);
   await saveScreenshot(page, name);
+}
+
+/** The screen checked (checkScreen) at the suite's width, then at 700 px (`<name>-700`), then back at 1280 px. */
+export async function checkScreenNarrowToo(page: Page, name: string) {
+  await checkScreen(page, name);
+  await page.setViewportSize({ width: 700, height: 800 });
+  await checkScreen(page, `${name}-700`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** What `click` downloads, once the download has started. */
+export async function downloadOf(page: Page, click: () => Promise<unknown>): Promise<Download> {
+  const download = page.waitForEvent('download');
+  await click();
+  return download;
+}
+
+/** A downloaded text file's lines (CSV rows), without the last line break. */
+export async function linesOf(file: Download): Promise<string[]> {
+  return readFileSync(await file.path(), 'utf8')
+    .trim()
+    .split(/\r?\n/);
+}
+
+/** Presses the button `name` and answers the dialog it opens, which bears the same name. */
+export async function openDialog(page: Page, name: string): Promise<Locator> {
+  await page.getByRole('button', { name }).click();
+  return page.getByRole('dialog', { name });
+}
+
+/** Opens the select `name` in `scope` and picks its first option: the option's text. */
+export async function pickFirst(page: Page, scope: Locator, name: string): Promise<string> {
+  await scope.getByRole('combobox', { name }).click();
+  const option = page.getByRole('option').first();
+  const text = (await option.innerText()).trim();
+  await option.click();
+  return text;
 }
 
 /** A local day as YYYY-MM-DD. */

@@ -1,5 +1,5 @@
 import { generateSync } from 'otplib';
-import { CUSTOMER, checkScreen, expect, logOut, signInViaApi, test } from './support.ts';
+import { CUSTOMER, checkScreen, expect, logOut, signInViaApi, submitSignIn, test } from './support.ts';
 
 const TEMPORARY = 'Temporary-Pass-1';
 const OWN = 'Own-Choice-Pass-2';
@@ -56,9 +56,7 @@ test('a customer user enables two-factor authentication with the shown key, sign
   // sign out; the next sign-in asks the code after the password
   await logOut(page);
   await expect(page).toHaveURL('/customer/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(OWN);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, email, OWN);
   const code = page.getByLabel('Verification code');
   await expect(code).toBeVisible();
   await expect(page).toHaveURL('/customer/login');

@@ -1,4 +1,4 @@
-import { ADMIN, CUSTOMER, checkScreen, expect, signIn, signInViaApi, test } from './support.ts';
+import { ADMIN, CUSTOMER, checkScreen, expect, signIn, signInViaApi, submitSignIn, test } from './support.ts';
 
 const TEMPORARY = 'Temporary-Pass-1';
 const OWN = 'Own-Choice-Pass-2';
@@ -33,9 +33,7 @@ test('a staff Admin adds a user with a temporary password, who must choose their
   const context = await browser.newContext();
   const nina = await context.newPage();
   await nina.goto('/admin/login');
-  await nina.getByLabel('Email').fill(email);
-  await nina.getByLabel('Password', { exact: true }).fill(TEMPORARY);
-  await nina.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(nina, email, TEMPORARY);
   await expect(nina.getByRole('heading', { name: 'Choose Your Password' })).toBeVisible();
   await nina.getByLabel('Current Password').fill(TEMPORARY);
   await nina.getByLabel(/^New Password/).fill(OWN);
@@ -80,9 +78,7 @@ test("a customer Admin adds a user and deactivates them: the user's open session
   const context = await browser.newContext();
   const omar = await context.newPage();
   await omar.goto('/customer/login');
-  await omar.getByLabel('Email').fill(email);
-  await omar.getByLabel('Password', { exact: true }).fill(TEMPORARY);
-  await omar.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(omar, email, TEMPORARY);
   await omar.getByLabel('Current Password').fill(TEMPORARY);
   await omar.getByLabel(/^New Password/).fill(OWN);
   await omar.getByLabel('Confirm New Password').fill(OWN);
@@ -109,9 +105,7 @@ test("a customer Admin adds a user and deactivates them: the user's open session
   // Omar's open session has ended; signing in again is refused
   await omar.reload();
   await expect(omar).toHaveURL(/\/customer\/login/);
-  await omar.getByLabel('Email').fill(email);
-  await omar.getByLabel('Password', { exact: true }).fill(OWN);
-  await omar.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(omar, email, OWN);
   await expect(omar.getByText('Invalid email or password.')).toBeVisible();
   await context.close();
 });

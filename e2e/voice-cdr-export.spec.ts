@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { CUSTOMER, checkScreen, day, expect, pickDay, signInViaApi, test } from './support.ts';
+import { CUSTOMER, checkScreen, checkScreenNarrowToo, day, downloadOf, expect, linesOf, pickDay, signInViaApi, test } from './support.ts';
 
 /** Opens the customer's CDR tab; returns the table and the first CDR's text once rows (not the skeleton) are there. */
 async function openCdrs(page: Page) {
@@ -73,18 +72,11 @@ test('a customer filters CDRs by date and exports them', async ({ page }) => {
   await expect(page).toHaveURL(new RegExp(`cdrStartDate=${day(start)}`));
   await expect(page).toHaveURL(new RegExp(`cdrEndDate=${day(end)}`));
   await expect(table.getByRole('row').nth(1)).toBeVisible();
-  await checkScreen(page, 'voice-cdrs');
-  await page.setViewportSize({ width: 700, height: 800 });
-  await checkScreen(page, 'voice-cdrs-700');
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await checkScreenNarrowToo(page, 'voice-cdrs');
 
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export to CSV' }).click();
-  const file = await download;
+  const file = await downloadOf(page, () => page.getByRole('button', { name: 'Export to CSV' }).click());
   expect(file.suggestedFilename()).toBe(`cdrs-${day(start)}-to-${day(end)}.csv`);
-  const lines = readFileSync(await file.path(), 'utf8')
-    .trim()
-    .split(/\r?\n/);
+  const lines = await linesOf(file);
   expect(lines[0]).toBe('Call Date/Time,Call ID,Account,Source,Destination,Duration,Status,Direction,Cost (USD)');
   expect(lines.length).toBeGreaterThan(1);
   await expect(page.getByText(/^Exported [\d,]+ CDRs/)).toBeVisible();

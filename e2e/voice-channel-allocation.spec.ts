@@ -1,4 +1,4 @@
-import { ADMIN, checkScreen, expect, signInViaApi, test } from './support.ts';
+import { ADMIN, checkScreen, expect, openDialog, signInViaApi, test } from './support.ts';
 
 test("staff change an account's channel allocation with a bad, then a good value", async ({ page }) => {
   await signInViaApi(page, ADMIN);
@@ -14,8 +14,7 @@ test("staff change an account's channel allocation with a bad, then a good value
   await expect(page.getByTestId('channel-banner')).toContainText(accountName);
   await checkScreen(page, 'voice-admin-account');
 
-  await page.getByRole('button', { name: 'Change Allocation' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Change Allocation' });
+  const dialog = await openDialog(page, 'Change Allocation');
   const input = dialog.getByRole('textbox', { name: 'Max Voice Channels' });
   await input.fill('0');
   await dialog.getByRole('button', { name: 'Save' }).click();

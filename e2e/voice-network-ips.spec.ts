@@ -1,4 +1,4 @@
-import { ADMIN, expect, saveScreenshot, signInViaApi, test } from './support.ts';
+import { ADMIN, expect, openDialog, pickFirst, saveScreenshot, signInViaApi, test } from './support.ts';
 
 test('staff register, describe and deactivate a customer IP on the 382 Network tab; private addresses are refused', async ({ page }) => {
   await signInViaApi(page, ADMIN);
@@ -8,8 +8,7 @@ test('staff register, describe and deactivate a customer IP on the 382 Network t
 
   await page.getByRole('button', { name: 'Register IP' }).click();
   const dialog = page.getByRole('dialog', { name: 'Register IP Address' });
-  await dialog.getByRole('combobox', { name: 'Account' }).click();
-  await page.getByRole('option').first().click();
+  await pickFirst(page, dialog, 'Account');
   const ip = dialog.getByRole('textbox', { name: 'IP Address' });
   await ip.fill('10.0.0.1');
   await dialog.getByRole('button', { name: 'Register' }).click();
@@ -31,15 +30,13 @@ test('staff register, describe and deactivate a customer IP on the 382 Network t
 
   // the same address cannot be registered twice
   await page.getByRole('button', { name: 'Register IP' }).click();
-  await dialog.getByRole('combobox', { name: 'Account' }).click();
-  await page.getByRole('option').first().click();
+  await pickFirst(page, dialog, 'Account');
   await dialog.getByRole('textbox', { name: 'IP Address' }).fill('2001:db8:e2e::100');
   await dialog.getByRole('button', { name: 'Register' }).click();
   await expect(dialog.getByText('This IP address is already registered')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-  await page.getByRole('button', { name: 'Edit 2001:db8:e2e::100' }).click();
-  const edit = page.getByRole('dialog', { name: 'Edit 2001:db8:e2e::100' });
+  const edit = await openDialog(page, 'Edit 2001:db8:e2e::100');
   await edit.getByRole('textbox', { name: 'Description' }).fill('E2E media server (HQ)');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(row).toContainText('E2E media server (HQ)');

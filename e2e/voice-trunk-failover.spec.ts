@@ -1,4 +1,4 @@
-import { CUSTOMER, checkScreen, expect, signInViaApi, test } from './support.ts';
+import { CUSTOMER, checkScreen, expect, openDialog, pickFirst, signInViaApi, test } from './support.ts';
 
 test("a customer edits a trunk's failover group and sees it after a reload", async ({ page }) => {
   await signInViaApi(page, CUSTOMER);
@@ -17,16 +17,14 @@ test("a customer edits a trunk's failover group and sees it after a reload", asy
   await page.getByRole('tab', { name: 'Network' }).click();
   await page.getByRole('button', { name: 'Register IP' }).click();
   const register = page.getByRole('dialog', { name: 'Register IP Address' });
-  await register.getByRole('combobox', { name: 'Account' }).click();
-  await page.getByRole('option').first().click();
+  await pickFirst(page, register, 'Account');
   await register.getByRole('textbox', { name: 'IP Address' }).fill('2001:db8:e2e::7');
   await register.getByRole('textbox', { name: 'Description' }).fill('E2E DR site');
   await register.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('2001:db8:e2e::7 registered')).toBeVisible();
   await page.getByRole('tab', { name: 'Trunk Groups' }).click();
 
-  await page.getByRole('button', { name: `Edit ${name}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
+  const dialog = await openDialog(page, `Edit ${name}`);
   const failover = dialog.getByTestId('failoverGroup-editor');
   await failover.getByRole('button', { name: 'Add IP' }).click();
   const inputs = failover.getByPlaceholder('IP address (IPv4 or IPv6)');

@@ -1,27 +1,16 @@
 import { INVALID_CHANNELS, MAX_VOICE_CHANNELS_LIMIT, STAFF_ONLY_STATUS } from '@portal/contract/accounts';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog, customers, phoneNumbers } from '../src/db/schema/index.ts';
-import { as, createTestApp, signIn, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { accounts, auditLog, phoneNumbers } from '../src/db/schema/index.ts';
+import { as, signInAll } from './helpers.ts';
+import { apiTestWorld } from './world.ts';
 
-let t: TestApp;
-const cookies: Record<string, string> = {};
-let acmeId: string;
-let globexId: string;
-let globexAccount: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const who of ['admin', 'support', 'customer', 'user', 'other'] as const) cookies[who] = await signIn(t.app, who);
-  const db = t.database.db;
-  const [a] = await db.select({ id: customers.id }).from(customers).where(eq(customers.customerCode, 'CUST-1001'));
-  const [g] = await db.select({ id: customers.id }).from(customers).where(eq(customers.customerCode, 'CUST-1002'));
-  acmeId = a?.id as string;
-  globexId = g?.id as string;
-  const [ga] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.customerId, globexId)).limit(1);
-  globexAccount = ga?.id as string;
-});
-afterAll(() => t?.close());
+const { t, db, acme, globex } = await apiTestWorld();
+const cookies = await signInAll(t.app, ['admin', 'support', 'customer', 'user', 'other']);
+const acmeId = acme.id;
+const globexId = globex.id;
+const [ga] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.customerId, globexId)).limit(1);
+const globexAccount = ga?.id as string;
 
 const req = (who: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   as(t.app, who ? (cookies[who] ?? null) : null, { method, url, payload: payload as never });

@@ -1,23 +1,14 @@
 import { abaRoutingValid, cardBrand, luhnValid } from '@portal/contract/billing';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, customers, paymentMethods } from '../src/db/schema/index.ts';
-import { as, createTestApp, signIn, type TestApp } from './helpers.ts';
+import { as, signInAll } from './helpers.ts';
+import { apiTestWorld } from './world.ts';
 
-let t: TestApp;
-const cookies: Record<string, string> = {};
-let acmeId: string;
-let globexId: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const who of ['admin', 'support', 'customer', 'user'] as const) cookies[who] = await signIn(t.app, who);
-  const [a] = await t.database.db.select({ id: customers.id }).from(customers).where(eq(customers.customerCode, 'CUST-1001'));
-  const [g] = await t.database.db.select({ id: customers.id }).from(customers).where(eq(customers.customerCode, 'CUST-1002'));
-  acmeId = a?.id as string;
-  globexId = g?.id as string;
-});
-afterAll(() => t?.close());
+const { t, acme, globex } = await apiTestWorld();
+const cookies = await signInAll(t.app, ['admin', 'support', 'customer', 'user']);
+const acmeId = acme.id;
+const globexId = globex.id;
 
 const req = (who: string | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
   as(t.app, who ? (cookies[who] ?? null) : null, { method, url, payload: payload as never });

@@ -11,20 +11,11 @@ import type {
 import type { TPage } from '@portal/contract/common';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  accounts,
-  auditLog,
-  cdrs,
-  customers,
-  emailOutbox,
-  invoices,
-  paymentMethods,
-  payments,
-  usageDaily,
-} from '../src/db/schema/index.ts';
+import { accounts, cdrs, customers, emailOutbox, invoices, paymentMethods, payments, usageDaily } from '../src/db/schema/index.ts';
 import { rerate } from '../src/domains/billing/decks.ts';
 import { overdueAndReminders, runAutoPay, runInvoices, settlePayment } from '../src/domains/billing/service.ts';
 import { systemCtx } from '../src/lib/context.ts';
+import { auditEntries } from './helpers.ts';
 import { apiTestWorld } from './world.ts';
 
 const { t, api, db, acme, globex } = await apiTestWorld();
@@ -146,10 +137,7 @@ describe('invoice lifecycle', () => {
     expect((await api.as('staff:billing').delete(`/api/invoices/${inv.id}`)).status).toBe(409);
     // the customer now sees it, and its Admins were told
     expect((await api.as('customer:user').get<TInvoice>(`/api/invoices/${inv.id}`)).json().number).toBe(f.number);
-    const [audit] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'invoice.finalize'), eq(auditLog.entityId, inv.id)));
+    const [audit] = await auditEntries(db, 'invoice.finalize', inv.id);
     expect(audit?.summary).toContain(f.number as string);
   });
 

@@ -1,22 +1,16 @@
 import { and, desc, eq, gte, like, lt } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, cdrs, customers } from '../src/db/schema/index.ts';
+import { describe, expect, it } from 'vitest';
+import { accounts, cdrs } from '../src/db/schema/index.ts';
 import { cdrExportStatement } from '../src/domains/voice/repo.ts';
 import { decodeCursor, encodeCursor } from '../src/lib/cursor.ts';
 import { runStatement } from '../src/lib/sql-statement.ts';
-import { as, createTestApp, signIn, type TestApp } from './helpers.ts';
+import { as, signInAll } from './helpers.ts';
+import { apiTestWorld } from './world.ts';
 
-let t: TestApp;
-const cookies: Record<string, string> = {};
-let acme: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const who of ['admin', 'customer', 'user', 'other'] as const) cookies[who] = await signIn(t.app, who);
-  const [c] = await t.database.db.select({ id: customers.id }).from(customers).where(eq(customers.customerCode, 'CUST-1001'));
-  acme = c?.id as string;
-});
-afterAll(() => t?.close());
+const world = await apiTestWorld();
+const { t } = world;
+const cookies = await signInAll(t.app, ['admin', 'customer', 'user', 'other']);
+const acme = world.acme.id;
 
 const get = (who: string | null, url: string) => as(t.app, who ? (cookies[who] ?? null) : null, { method: 'GET', url });
 

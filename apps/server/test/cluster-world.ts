@@ -100,25 +100,37 @@ export const cookieOf = (res: Response): string => {
   return sid.split(';')[0] as string;
 };
 
+/** The events of a text/event-stream's body, each as its text (the lines between blank lines). */
+export async function* eventsOf(body: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of body) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let end = buffer.indexOf('\n\n');
+    while (end >= 0) {
+      yield buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      end = buffer.indexOf('\n\n');
+    }
+  }
+}
+
+/** The count an `unread` event carries (undefined for any other event). */
+export function unreadOf(event: string): number | undefined {
+  const data = /^event: unread\ndata: (.*)$/m.exec(event)?.[1];
+  return data ? (JSON.parse(data) as { unread: number }).unread : undefined;
+}
+
 /** Reads a text/event-stream, keeping every `unread` event's count. */
 export function openStream(url: string, cookie: string) {
   const controller = new AbortController();
   const counts: number[] = [];
-  let buffer = '';
   const done = (async () => {
     const res = await fetch(url, { headers: { cookie, accept: 'text/event-stream' }, signal: controller.signal });
     if (res.status !== 200 || !res.body) throw new Error(`stream answered ${res.status}`);
-    const decoder = new TextDecoder();
-    for await (const chunk of res.body) {
-      buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-      let end = buffer.indexOf('\n\n');
-      while (end >= 0) {
-        const event = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = /^event: unread\ndata: (.*)$/m.exec(event)?.[1];
-        if (data) counts.push((JSON.parse(data) as { unread: number }).unread);
-        end = buffer.indexOf('\n\n');
-      }
+    for await (const event of eventsOf(res.body)) {
+      const unread = unreadOf(event);
+      if (unread !== undefined) counts.push(unread);
     }
   })().catch((err: unknown) => {
     if (!controller.signal.aborted) throw err;

@@ -1,16 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, customers } from '../src/db/schema/index.ts';
-import { as, createTestApp, signIn, type TestApp } from './helpers.ts';
+import { as, signInAll } from './helpers.ts';
+import { apiTestWorld } from './world.ts';
 
-let t: TestApp;
-const cookies: Record<string, string> = {};
-
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const who of ['admin', 'customer', 'user', 'other'] as const) cookies[who] = await signIn(t.app, who);
-});
-afterAll(() => t?.close());
+const { t } = await apiTestWorld();
+const cookies = await signInAll(t.app, ['admin', 'customer', 'user', 'other']);
 
 const req = (who: string | null, method: 'GET' | 'PUT', url: string, payload?: unknown) =>
   as(t.app, who ? (cookies[who] ?? null) : null, { method, url, payload: payload as never });

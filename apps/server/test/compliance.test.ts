@@ -1,10 +1,12 @@
 import type { TPage } from '@portal/contract/common';
 import { REQUIRED_FIELDS, type TDncEntry, type TDncSummary, type TImportDncResult } from '@portal/contract/compliance';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, campaigns, complianceBlocksDaily, dncEntries, phoneNumbers } from '../src/db/schema/index.ts';
+import { complianceBlocksDaily, dncEntries } from '../src/db/schema/index.ts';
 import { blockedAmong, blockedBy } from '../src/domains/compliance/service.ts';
 import { systemCtx } from '../src/lib/context.ts';
+import { auditEntries } from './helpers.ts';
+import { sendingAccount } from './messaging-world.ts';
 import { apiTestWorld } from './world.ts';
 
 const { t, api, db, acme, globex } = await apiTestWorld();
@@ -38,10 +40,7 @@ describe('DNC and DNO lists', () => {
     expect((await api.as('customer:admin').post('/api/compliance/entries', { number: 'call me', listType: 'DNC' })).status).toBe(400);
     expect((await api.as('customer:user').post('/api/compliance/entries', { number: '2125550144', listType: 'DNC' })).status).toBe(403);
 
-    const [audit] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'compliance.add'), eq(auditLog.entityId, added.json().id)));
+    const [audit] = await auditEntries(db, 'compliance.add', added.json().id);
     expect(audit?.summary).toBe('Added +12125550143 to the DNC list');
   });
 
@@ -158,23 +157,12 @@ describe('what the lists stopped', () => {
 
   /** An Acme account with a toll-free SMS number of its own, and an API key of it that may send. */
   async function sender() {
-    const [row] = await db
-      .select({ accountId: phoneNumbers.accountId })
-      .from(phoneNumbers)
-      .innerJoin(campaigns, eq(campaigns.id, phoneNumbers.campaignId))
-      .where(and(eq(phoneNumbers.customerId, acmeId), eq(campaigns.status, 'Approved')))
-      .limit(1);
-    const accountId = row?.accountId as string;
-    const [tfn] = await db
-      .update(phoneNumbers)
-      .set({ customerId: acmeId, accountId, features: ['Voice', 'SMS'] })
-      .where(sql`${phoneNumbers.id} = (SELECT id FROM phone_numbers WHERE customer_id IS NULL AND type = 'TFN' LIMIT 1)`)
-      .returning({ number: phoneNumbers.number });
+    const { accountId, tfn } = await sendingAccount(db, acmeId);
     const key = await api
       .as('customer:admin')
       .post<{ key: string }>('/api/api-keys', { accountId, name: 'DNC probe', environment: 'Development', scopes: ['messages:send'] });
     expect(key.status, key.body).toBe(201);
-    return { from: tfn?.number as string, key: key.json().key };
+    return { from: tfn, key: key.json().key };
   }
 
   it('counts the public API refusals (DNC) per UTC day; the summary adds up the last 30 days of each list', async () => {

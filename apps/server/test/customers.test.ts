@@ -1,25 +1,12 @@
 import { CUSTOMER_STATUSES } from '@portal/contract/customers';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog, customers, phoneNumbers, recentCustomers, sessions, users } from '../src/db/schema/index.ts';
-import { as, createTestApp, login, signIn, TEST_PASSWORD, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { accounts, auditLog, phoneNumbers, recentCustomers, sessions, users } from '../src/db/schema/index.ts';
+import { as, login, signIn, signInAll, TEST_PASSWORD } from './helpers.ts';
+import { apiTestWorld } from './world.ts';
 
-let t: TestApp;
-const cookies: Record<string, string> = {};
-let acme: { id: string; name: string };
-let globex: { id: string; name: string };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const who of ['admin', 'support', 'customer', 'user'] as const) cookies[who] = await signIn(t.app, who);
-  const db = t.database.db;
-  const [a] = await db.select({ id: customers.id, name: customers.name }).from(customers).where(eq(customers.customerCode, 'CUST-1001'));
-  const [g] = await db.select({ id: customers.id, name: customers.name }).from(customers).where(eq(customers.customerCode, 'CUST-1002'));
-  if (!a || !g) throw new Error('seed customers missing');
-  acme = a;
-  globex = g;
-});
-afterAll(() => t?.close());
+const { t, acme, globex } = await apiTestWorld();
+const cookies = await signInAll(t.app, ['admin', 'support', 'customer', 'user']);
 
 const req = (who: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   as(t.app, who ? (cookies[who] ?? null) : null, { method, url, payload: payload as never });

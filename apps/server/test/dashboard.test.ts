@@ -1,18 +1,13 @@
 import type { TCustomerDashboard } from '@portal/contract/dashboard';
 import type { TReport } from '@portal/contract/reports';
 import { and, count, eq, gte, inArray, isNull, sql, sum } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accounts, customers, invoices, phoneNumbers, tickets, users } from '../src/db/schema/index.ts';
-import { as, createTestApp, signIn, type TestApp } from './helpers.ts';
+import { as, signInAll } from './helpers.ts';
+import { apiTestWorld } from './world.ts';
 
-let t: TestApp;
-const cookies: Record<string, string> = {};
-
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const who of ['admin', 'support', 'customer', 'user'] as const) cookies[who] = await signIn(t.app, who);
-});
-afterAll(() => t?.close());
+const { t } = await apiTestWorld();
+const cookies = await signInAll(t.app, ['admin', 'support', 'customer', 'user']);
 
 const get = (who: string | null, url: string) => as(t.app, who ? (cookies[who] ?? null) : null, { method: 'GET', url });
 const post = (who: string, url: string, payload: object) => as(t.app, cookies[who] ?? null, { method: 'POST', url, payload });

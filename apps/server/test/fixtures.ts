@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../src/db/client.ts';
 import {
   accountServices,
@@ -101,6 +102,14 @@ function need<T>(value: T | undefined, what: string): T {
   return value;
 }
 
+type IdTable = PgTable & { id: AnyPgColumn };
+
+/** The id of `table`'s first row by `order` where `where` holds (the seed must have one; `what` names it). */
+async function firstId(db: Db, table: IdTable, where: SQL | undefined, order: AnyPgColumn, what: string): Promise<string> {
+  const [row] = await db.select({ id: table.id }).from(table).where(where).orderBy(asc(order)).limit(1);
+  return need(row, what).id as string;
+}
+
 async function tenant(db: Db, code: string, adminEmail: string): Promise<TenantFixtures> {
   const [customer] = await db
     .select({ id: customers.id, name: customers.name, code: customers.customerCode })
@@ -120,31 +129,40 @@ async function tenant(db: Db, code: string, adminEmail: string): Promise<TenantF
     .where(inArray(accountServices.accountId, accountIds))
     .orderBy(asc(accountServices.id))
     .limit(1);
-  const [number] = await db
-    .select({ id: phoneNumbers.id })
-    .from(phoneNumbers)
-    .where(eq(phoneNumbers.customerId, c.id))
-    .orderBy(asc(phoneNumbers.number))
-    .limit(1);
-  const [trunk] = await db.select({ id: trunks.id }).from(trunks).where(eq(trunks.customerId, c.id)).orderBy(asc(trunks.id)).limit(1);
-  const [porting] = await db
-    .select({ id: portingRequests.id })
-    .from(portingRequests)
-    .where(eq(portingRequests.customerId, c.id))
-    .orderBy(asc(portingRequests.requestCode))
-    .limit(1);
+  const one = (table: IdTable, where: SQL | undefined, order: AnyPgColumn, what: string) => firstId(db, table, where, order, what);
+  const number = await one(phoneNumbers, eq(phoneNumbers.customerId, c.id), phoneNumbers.number, `number of ${code}`);
+  const trunk = await one(trunks, eq(trunks.customerId, c.id), trunks.id, `trunk of ${code}`);
+  const porting = await one(
+    portingRequests,
+    eq(portingRequests.customerId, c.id),
+    portingRequests.requestCode,
+    `porting request of ${code}`,
+  );
+  const ip = await one(ipAddresses, eq(ipAddresses.customerId, c.id), ipAddresses.ipAddress, `registered IP of ${code}`);
+  const callers = Object.values(ROLE_USERS).map((u) => u.email as string);
+  const user = await one(
+    users,
+    and(eq(users.customerId, c.id), notInArray(users.email, callers)),
+    users.email,
+    `non-caller user of ${code}`,
+  );
+  const ticket = await one(tickets, eq(tickets.customerId, c.id), tickets.ticketCode, `ticket of ${code}`);
+  const openIncident = and(eq(serviceStatus.status, 'Degraded Performance'), isNull(serviceStatus.resolvedAt));
+  const incident = await one(serviceStatus, openIncident, serviceStatus.startedAt, 'open incident');
+  const article = await one(knowledgeArticles, eq(knowledgeArticles.published, true), knowledgeArticles.title, 'public article');
+  const dncEntry = await one(dncEntries, eq(dncEntries.customerId, c.id), dncEntries.number, `DNC/DNO entry of ${code}`);
+  const ofTenant = (table: typeof brands | typeof campaigns | typeof messageTemplates | typeof optOuts, what: string) =>
+    one(table, eq(table.customerId, c.id), table.id, `${what} of ${code}`);
+  const brand = await ofTenant(brands, 'brand');
+  const campaign = await ofTenant(campaigns, 'campaign');
+  const template = await ofTenant(messageTemplates, 'message template');
+  const optOut = await ofTenant(optOuts, 'opt-out');
   const [document] = await db
     .select({ id: portingDocuments.id, requestId: portingDocuments.requestId })
     .from(portingDocuments)
     .innerJoin(portingRequests, eq(portingRequests.id, portingDocuments.requestId))
     .where(eq(portingRequests.customerId, c.id))
     .orderBy(asc(portingDocuments.id))
-    .limit(1);
-  const [ip] = await db
-    .select({ id: ipAddresses.id })
-    .from(ipAddresses)
-    .where(eq(ipAddresses.customerId, c.id))
-    .orderBy(asc(ipAddresses.ipAddress))
     .limit(1);
   const [notification] = await db
     .select({ id: notifications.id })
@@ -153,45 +171,6 @@ async function tenant(db: Db, code: string, adminEmail: string): Promise<TenantF
     .where(eq(users.email, adminEmail))
     .orderBy(asc(notifications.id))
     .limit(1);
-  const callers = Object.values(ROLE_USERS).map((u) => u.email as string);
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.customerId, c.id), notInArray(users.email, callers)))
-    .orderBy(asc(users.email))
-    .limit(1);
-  const [ticket] = await db
-    .select({ id: tickets.id })
-    .from(tickets)
-    .where(eq(tickets.customerId, c.id))
-    .orderBy(asc(tickets.ticketCode))
-    .limit(1);
-  const [incident] = await db
-    .select({ id: serviceStatus.id })
-    .from(serviceStatus)
-    .where(and(eq(serviceStatus.status, 'Degraded Performance'), isNull(serviceStatus.resolvedAt)))
-    .orderBy(asc(serviceStatus.startedAt))
-    .limit(1);
-  const [article] = await db
-    .select({ id: knowledgeArticles.id })
-    .from(knowledgeArticles)
-    .where(eq(knowledgeArticles.published, true))
-    .orderBy(asc(knowledgeArticles.title))
-    .limit(1);
-  const [dnc] = await db
-    .select({ id: dncEntries.id })
-    .from(dncEntries)
-    .where(eq(dncEntries.customerId, c.id))
-    .orderBy(asc(dncEntries.number))
-    .limit(1);
-  const first = async (table: typeof brands | typeof campaigns | typeof messageTemplates | typeof optOuts, what: string) => {
-    const [row] = await db.select({ id: table.id }).from(table).where(eq(table.customerId, c.id)).orderBy(asc(table.id)).limit(1);
-    return need(row, `${what} of ${code}`).id;
-  };
-  const brand = await first(brands, 'brand');
-  const campaign = await first(campaigns, 'campaign');
-  const template = await first(messageTemplates, 'message template');
-  const optOut = await first(optOuts, 'opt-out');
   const [webhook] = await db
     .select({ id: webhooks.id, deliveryId: webhookDeliveries.id })
     .from(webhooks)
@@ -200,61 +179,51 @@ async function tenant(db: Db, code: string, adminEmail: string): Promise<TenantF
     .orderBy(asc(webhooks.id), asc(webhookDeliveries.id))
     .limit(1);
   const hook = need(webhook, `webhook with a delivery of ${code}`);
-  const [key] = await db
-    .select({ id: apiKeys.id })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.customerId, c.id), eq(apiKeys.status, 'Active')))
-    .orderBy(asc(apiKeys.id))
-    .limit(1);
-  const [invoice] = await db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(and(eq(invoices.customerId, c.id), inArray(invoices.status, ['Due', 'Overdue'])))
-    .orderBy(asc(invoices.invoiceNumber))
-    .limit(1);
-  const [method] = await db
-    .select({ id: paymentMethods.id })
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.customerId, c.id), eq(paymentMethods.isDefault, false), isNull(paymentMethods.deletedAt)))
-    .orderBy(asc(paymentMethods.id))
-    .limit(1);
+  const apiKey = await one(
+    apiKeys,
+    and(eq(apiKeys.customerId, c.id), eq(apiKeys.status, 'Active')),
+    apiKeys.id,
+    `active API key of ${code}`,
+  );
+  const dueInvoice = and(eq(invoices.customerId, c.id), inArray(invoices.status, ['Due', 'Overdue']));
+  const invoice = await one(invoices, dueInvoice, invoices.invoiceNumber, `due invoice of ${code}`);
+  const otherMethod = and(eq(paymentMethods.customerId, c.id), eq(paymentMethods.isDefault, false), isNull(paymentMethods.deletedAt));
+  const paymentMethod = await one(paymentMethods, otherMethod, paymentMethods.id, `non-default payment method of ${code}`);
   const [deck] = await db.select({ id: rateDecks.id }).from(rateDecks).where(eq(rateDecks.customerId, c.id)).limit(1);
-  const [platformToken] = await db.select({ id: platformTokens.id }).from(platformTokens).orderBy(asc(platformTokens.id)).limit(1);
+  const platformToken = await one(platformTokens, undefined, platformTokens.id, 'platform token');
   // support files
-  const ticketId = need(ticket, `ticket of ${code}`).id;
-  const numberId = need(number, `number of ${code}`).id;
-  const ticketFiles = await supportFiles(db, ticketId, numberId);
+  const ticketFiles = await supportFiles(db, ticket, number);
   // report exports
   const reports = await reportExports(db, c.id, code, adminEmail);
   return {
     ...ticketFiles,
     ...reports,
-    platformToken: need(platformToken, 'platform token').id,
-    invoice: need(invoice, `due invoice of ${code}`).id,
-    paymentMethod: need(method, `non-default payment method of ${code}`).id,
+    platformToken,
+    invoice,
+    paymentMethod,
     rateDeck: need(deck, `rate deck of ${code}`).id,
     brand,
     campaign,
     template,
     optOut,
-    apiKey: need(key, `active API key of ${code}`).id,
+    apiKey,
     webhook: hook.id,
     webhookDelivery: hook.deliveryId,
     customer: c,
     accounts: accountRows,
     account,
     service: need(service, `account service of ${code}`),
-    number: need(number, `number of ${code}`).id,
-    trunk: need(trunk, `trunk of ${code}`).id,
-    porting: need(porting, `porting request of ${code}`).id,
+    number,
+    trunk,
+    porting,
     portingDocument: need(document, `porting document of ${code}`),
     notification: need(notification, `notification of ${adminEmail}`).id,
-    ipAddress: need(ip, `registered IP of ${code}`).id,
-    user: need(user, `non-caller user of ${code}`).id,
-    ticket: need(ticket, `ticket of ${code}`).id,
-    incident: need(incident, 'open incident').id,
-    article: need(article, 'public article').id,
-    dncEntry: need(dnc, `DNC/DNO entry of ${code}`).id,
+    ipAddress: ip,
+    user,
+    ticket,
+    incident,
+    article,
+    dncEntry,
   };
 }
 

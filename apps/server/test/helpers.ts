@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import { type Database, type Db, openDatabase } from '../src/db/client.ts';
+import { auditLog } from '../src/db/schema/index.ts';
 import { TEMPLATE_DB, TEST_PASSWORD, testDbKind } from './env.ts';
 
 export { TEST_PASSWORD };
@@ -124,10 +126,25 @@ export async function signIn(app: FastifyInstance, who: DemoName): Promise<strin
   return `portal_sid=${cookie.value}`;
 }
 
+/** Signs each of the demo users in: their session cookie header values by name (none for a name not signed in). */
+export async function signInAll(app: FastifyInstance, names: readonly DemoName[]): Promise<Record<string, string>> {
+  const cookies: Record<string, string> = {};
+  for (const who of names) cookies[who] = await signIn(app, who);
+  return cookies;
+}
+
 /** app.inject with the session cookie and the CSRF header a browser client sends. */
 export function as(app: FastifyInstance, cookie: string | null, opts: InjectOptions): Promise<LightMyRequestResponse> {
   return app.inject({
     ...opts,
     headers: { 'x-portal-csrf': '1', ...(cookie ? { cookie } : {}), ...(opts.headers ?? {}) },
   }) as Promise<LightMyRequestResponse>;
+}
+
+/** The audit entries of one action on one record. */
+export function auditEntries(db: Db, action: string, entityId: string) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId)));
 }

@@ -8,6 +8,7 @@ import type { TCdr } from '@portal/contract/voice';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, cdrs, messageEvents, messages, optOuts, platformTokens } from '../src/db/schema/index.ts';
+import { auditEntries } from './helpers.ts';
 import { at, cdr, day, ingestionTestWorld, rowsOf } from './ingestion-world.ts';
 
 const { t, api, db, acme, newToken, post, acmeNumber, acmeAccount, usage } = await ingestionTestWorld();
@@ -81,10 +82,7 @@ describe('platform tokens', () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.json().error).toMatchObject({ code: 'UNAUTHORIZED', message: 'The platform token has been revoked' });
     expect(refused.json().error.requestId).toBe(refused.headers['x-request-id']);
-    const [audit] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, created.id), eq(auditLog.action, 'platform.token.revoke')));
+    const [audit] = await auditEntries(db, 'platform.token.revoke', created.id);
     expect(audit?.summary).toContain(created.displayPrefix);
   });
 

@@ -9,11 +9,12 @@ import {
   type TTemplate,
 } from '@portal/contract/messaging';
 import type { TComplianceStatus, TOptOut } from '@portal/contract/messaging-consent';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, brands, notifications, phoneNumbers } from '../src/db/schema/index.ts';
 import { applyInboundKeyword } from '../src/domains/messaging/service.ts';
 import { systemCtx } from '../src/lib/context.ts';
+import { auditEntries } from './helpers.ts';
 import { apiTestWorld } from './world.ts';
 
 const { t, api, db, acme, globex } = await apiTestWorld();
@@ -114,10 +115,7 @@ describe('brands', () => {
     expect(approved.json().status).toBe('Approved');
     expect((await api.as('staff:admin').post(`/api/messaging/brands/${brand.id}/review`, { decision: 'Approved' })).status).toBe(400);
 
-    const [audit] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'messaging.brand.reject'), eq(auditLog.entityId, brand.id)));
+    const [audit] = await auditEntries(db, 'messaging.brand.reject', brand.id);
     expect(audit?.summary).toBe('Rejected brand Acme Rewards (Tax ID (EIN))');
   });
 

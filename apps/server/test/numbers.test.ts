@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, auditLog, phoneNumbers } from '../src/db/schema/index.ts';
+import { auditEntries } from './helpers.ts';
 import { numbersTestWorld } from './numbers-world.ts';
 
 const { t, acme, otherCo, acmeAccounts, otherAccount, req } = await numbersTestWorld();
@@ -148,10 +149,7 @@ describe('move, remove and assign', () => {
     expect(rows.every((r) => r.accountId === target && r.customerId === acme && r.status === 'Active')).toBe(true);
     // billed from the day of purchase
     expect(rows.every((r) => (r.assignedAt?.getTime() ?? 0) >= before - 1000)).toBe(true);
-    const [audit] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'numbers.buy'), eq(auditLog.entityId, target)));
+    const [audit] = await auditEntries(t.database.db, 'numbers.buy', target);
     expect(audit?.summary).toContain(first?.number);
     const fee = (Number(first?.monthlyFee) + Number(second?.monthlyFee)).toFixed(2);
     expect((audit?.after as { monthlyFee?: string } | undefined)?.monthlyFee).toBe(fee);

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, signIn, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { as, signInAll } from './helpers.ts';
+import { apiTestWorld } from './world.ts';
 
-let t: TestApp;
-const cookies: Record<string, string> = {};
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const who of ['admin', 'support', 'customer'] as const) cookies[who] = await signIn(t.app, who);
-});
-afterAll(() => t?.close());
+const { t } = await apiTestWorld();
+const cookies = await signInAll(t.app, ['admin', 'support', 'customer']);
 
 const get = (who: string | null, url: string) => as(t.app, who ? (cookies[who] ?? null) : null, { method: 'GET', url });
 

@@ -9,13 +9,21 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, notifications, phoneNumbers, portingDocuments, portingRequests, users } from '../src/db/schema/index.ts';
-import { as } from './helpers.ts';
+import { as, auditEntries } from './helpers.ts';
 import { numbersTestWorld } from './numbers-world.ts';
 
 const { t, cookies, acme, otherCo, acmeAccounts, otherAccount, req } = await numbersTestWorld();
 
 describe('porting requests', () => {
   const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  /** The customer user uploads PDF to a porting request as a document of `kind`. */
+  const uploadPdf = (requestId: string, kind: string, fileName: string) =>
+    as(t.app, cookies.user ?? null, {
+      method: 'POST',
+      url: `/api/porting/${requestId}/documents?kind=${kind}&fileName=${encodeURIComponent(fileName)}`,
+      headers: { 'content-type': 'application/pdf' },
+      payload: PDF,
+    });
 
   it("lists a customer's own requests only and 404s another's", async () => {
     const res = (await req('customer', 'GET', '/api/porting?pageSize=100')).json();
@@ -40,12 +48,7 @@ describe('porting requests', () => {
     const again = await req('user', 'POST', '/api/porting', { accountId: acmeAccounts[0]?.id, number: '+13127349876' });
     expect(again.statusCode).toBe(400);
 
-    const up = await as(t.app, cookies.user ?? null, {
-      method: 'POST',
-      url: `/api/porting/${p.id}/documents?kind=LOA&fileName=${encodeURIComponent('Letter of authorization.pdf')}`,
-      headers: { 'content-type': 'application/pdf' },
-      payload: PDF,
-    });
+    const up = await uploadPdf(p.id, 'LOA', 'Letter of authorization.pdf');
     expect(up.statusCode, up.body).toBe(201);
     const doc = up.json().documents[0];
     expect(doc).toMatchObject({
@@ -131,13 +134,7 @@ describe('porting requests', () => {
     const created = await req('customer', 'POST', '/api/porting', { accountId: acmeAccounts[0]?.id, number: '+13127349880' });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as string;
-    const upload = () =>
-      as(t.app, cookies.user ?? null, {
-        method: 'POST',
-        url: `/api/porting/${id}/documents?kind=Other&fileName=page.pdf`,
-        headers: { 'content-type': 'application/pdf' },
-        payload: PDF,
-      });
+    const upload = () => uploadPdf(id, 'Other', 'page.pdf');
     for (let i = 0; i < PORTING_DOCUMENTS_PER_REQUEST; i++) expect((await upload()).statusCode).toBe(201);
     const eleventh = await upload();
     expect(eleventh.statusCode).toBe(400);
@@ -150,12 +147,7 @@ describe('porting requests', () => {
         .insert(portingDocuments)
         .values({ requestId, kind: 'Other', fileName: 'filler.pdf', contentType: 'application/pdf', sizeBytes, content: PDF });
     await fill(second.id, PORTING_BYTES_PER_REQUEST - 10);
-    const overRequest = await as(t.app, cookies.user ?? null, {
-      method: 'POST',
-      url: `/api/porting/${second.id}/documents?kind=LOA&fileName=loa.pdf`,
-      headers: { 'content-type': 'application/pdf' },
-      payload: PDF,
-    });
+    const overRequest = await uploadPdf(second.id, 'LOA', 'loa.pdf');
     expect(overRequest.statusCode).toBe(400);
     expect(overRequest.json().error.fields.file).toBe('A porting request can hold at most 50 MB of documents');
 
@@ -170,12 +162,7 @@ describe('porting requests', () => {
       .from(portingRequests)
       .where(and(eq(portingRequests.customerId, acme), eq(portingRequests.number, '+13127349876')));
     await fill(otherRequest?.id as string, PORTING_BYTES_PER_CUSTOMER - Number(usage?.n ?? 0) - 10);
-    const overCustomer = await as(t.app, cookies.user ?? null, {
-      method: 'POST',
-      url: `/api/porting/${third.id}/documents?kind=LOA&fileName=loa.pdf`,
-      headers: { 'content-type': 'application/pdf' },
-      payload: PDF,
-    });
+    const overCustomer = await uploadPdf(third.id, 'LOA', 'loa.pdf');
     expect(overCustomer.statusCode).toBe(400);
     expect(overCustomer.json().error.fields.file).toBe('Your company has used its 500 MB of porting document storage');
     // another customer's quota is its own
@@ -243,12 +230,7 @@ describe('porting requests', () => {
     const onAccount = (await req('customer', 'GET', `/api/numbers?accountId=${account?.id}&search=${encodeURIComponent(number)}`)).json();
     expect(onAccount.items).toHaveLength(1);
     expect(onAccount.items[0]).toMatchObject({ number, status: 'Active' });
-    const [audit] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, p.id), eq(auditLog.action, 'porting.status')))
-      .orderBy(sql`${auditLog.createdAt} desc`)
-      .limit(1);
+    const [audit] = await auditEntries(db, 'porting.status', p.id).orderBy(sql`${auditLog.createdAt} desc`).limit(1);
     expect(audit?.summary).toContain('activated');
 
     // final: no way back, no uploads
@@ -256,12 +238,7 @@ describe('porting requests', () => {
     expect(back.statusCode).toBe(409);
     expect(back.json().error.message).toBe(PORTING_FINAL_MESSAGE);
     expect((await status({ status: 'Completed', note: 'again' })).statusCode).toBe(409);
-    const late = await as(t.app, cookies.user ?? null, {
-      method: 'POST',
-      url: `/api/porting/${p.id}/documents?kind=LOA&fileName=late.pdf`,
-      headers: { 'content-type': 'application/pdf' },
-      payload: PDF,
-    });
+    const late = await uploadPdf(p.id, 'LOA', 'late.pdf');
     expect(late.statusCode).toBe(409);
     const [still] = await db.select().from(portingRequests).where(eq(portingRequests.id, p.id));
     expect(still?.status).toBe('Completed');

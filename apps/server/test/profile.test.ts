@@ -8,7 +8,7 @@ import { splitName } from '../src/domains/users/service.ts';
 import { hashPassword } from '../src/lib/password.ts';
 import { type Requester, withSession } from './client.ts';
 import { TEST_PASSWORD } from './env.ts';
-import { login } from './helpers.ts';
+import { auditEntries, login } from './helpers.ts';
 import { apiTestWorld } from './world.ts';
 
 const { t, api, db, acme } = await apiTestWorld();
@@ -136,10 +136,7 @@ describe('My Profile: PUT /api/me/profile', () => {
     const [row] = await db.select().from(users).where(eq(users.id, u.id));
     expect(row).toMatchObject({ name: 'Dana de la Cruz', timezone: 'America/Denver', language: 'Spanish', role: 'User' });
 
-    const entries = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, u.id), eq(auditLog.action, 'users.profile_update')));
+    const entries = await auditEntries(db, 'users.profile_update', u.id);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actorId: u.id, customerId: acme.id, entityType: 'user' });
     expect(entries[0]?.before).toMatchObject({ name: `Profile Person${counter}`, language: 'English' });

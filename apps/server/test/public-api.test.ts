@@ -1,41 +1,19 @@
 import type { TApiKey, TApiKeyCreated, TApiRequest } from '@portal/contract/api-access';
 import type { TPage } from '@portal/contract/common';
 import type { TApiMessage } from '@portal/contract/messaging-sending';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, apiKeys, apiRequests, auditLog, campaigns, phoneNumbers, systemSettings } from '../src/db/schema/index.ts';
+import { accounts, apiKeys, apiRequests, systemSettings } from '../src/db/schema/index.ts';
 import { simulateDelivery } from '../src/domains/messaging/service.ts';
 import { systemCtx } from '../src/lib/context.ts';
 import { forgetCachedSettings } from '../src/lib/settings.ts';
-import { createTestApp } from './helpers.ts';
+import { auditEntries, createTestApp } from './helpers.ts';
+import { sendingAccount } from './messaging-world.ts';
 import { apiTestWorld } from './world.ts';
 
 const { t, api, db, acme, globex } = await apiTestWorld();
 const acmeId = acme?.id as string;
 const ctx = systemCtx({ database: t.database, config: t.app.config, log: t.app.log }, 'test');
-
-/** An Acme account with a toll-free SMS number and a local number linked to an approved campaign. */
-async function sendingAccount() {
-  const [row] = await db
-    .select({ accountId: phoneNumbers.accountId, number: phoneNumbers.number })
-    .from(phoneNumbers)
-    .innerJoin(campaigns, eq(campaigns.id, phoneNumbers.campaignId))
-    .where(and(eq(phoneNumbers.customerId, acmeId), eq(campaigns.status, 'Approved')))
-    .limit(1);
-  const accountId = row?.accountId as string;
-  // give the account a toll-free SMS number of its own
-  const [tfn] = await db
-    .update(phoneNumbers)
-    .set({ customerId: acmeId, accountId, features: ['Voice', 'SMS'] })
-    .where(sql`${phoneNumbers.id} = (SELECT id FROM phone_numbers WHERE customer_id IS NULL AND type = 'TFN' LIMIT 1)`)
-    .returning({ number: phoneNumbers.number });
-  const [unlinked] = await db
-    .select({ number: phoneNumbers.number })
-    .from(phoneNumbers)
-    .where(and(eq(phoneNumbers.accountId, accountId), eq(phoneNumbers.type, 'DID'), sql`${phoneNumbers.campaignId} IS NULL`))
-    .limit(1);
-  return { accountId, linked: row?.number as string, tfn: tfn?.number as string, unlinked: unlinked?.number };
-}
 
 async function newKey(accountId: string, extra: Record<string, unknown> = {}) {
   const res = await api
@@ -55,7 +33,7 @@ const call = (key: string | null, method: 'GET' | 'POST', url: string, payload?:
 
 describe('API keys', () => {
   it('shows a generated key once, stores only its hash, refuses other roles and companies; revoke refuses it at once', async () => {
-    const { accountId } = await sendingAccount();
+    const { accountId } = await sendingAccount(db, acmeId);
     const created = await newKey(accountId, { scopes: ['numbers:read'], ipAllowlist: ['127.0.0.1', '10.0.0.0/8'] });
     expect(created.key).toMatch(/^pk_test_[A-Za-z0-9]{40}$/);
     expect(created.keyPrefix).toBe(created.key.slice(0, 16));
@@ -94,15 +72,12 @@ describe('API keys', () => {
       message: 'The API key has been revoked',
       requestId: revoked.headers['x-request-id'],
     });
-    const [audit] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'api.key.revoke'), eq(auditLog.entityId, created.id)));
+    const [audit] = await auditEntries(db, 'api.key.revoke', created.id);
     expect(audit?.summary).toContain('Revoked API key');
   });
 
   it('refuses missing, unknown and expired keys and addresses off the allowlist', async () => {
-    const { accountId } = await sendingAccount();
+    const { accountId } = await sendingAccount(db, acmeId);
     expect(JSON.parse((await call(null, 'GET', '/v1/numbers')).body).error.message).toBe(
       'Send your API key as "Authorization: Bearer <key>"',
     );
@@ -118,7 +93,7 @@ describe('API keys', () => {
   });
 
   it('rolls a key: both work during the grace period, then only the new one', async () => {
-    const { accountId } = await sendingAccount();
+    const { accountId } = await sendingAccount(db, acmeId);
     const old = await newKey(accountId);
     const rolled = await api.as('customer:admin').post<TApiKeyCreated>(`/api/api-keys/${old.id}/roll`, { graceHours: 1 });
     expect(rolled.status, rolled.body).toBe(201);
@@ -136,7 +111,7 @@ describe('API keys', () => {
 
 describe('the public API', () => {
   it("lists only the key's account, writes the request log and the key's last use", async () => {
-    const { accountId } = await sendingAccount();
+    const { accountId } = await sendingAccount(db, acmeId);
     const key = await newKey(accountId);
     const numbers = JSON.parse((await call(key.key, 'GET', '/v1/numbers?limit=100')).body) as { items: { accountId: string }[] };
     expect(numbers.items.length).toBeGreaterThan(0);
@@ -163,7 +138,7 @@ describe('the public API', () => {
   });
 
   it('pages the numbers by cursor without gaps or repeats, at any limit; a forged cursor is a 400', async () => {
-    const { accountId } = await sendingAccount();
+    const { accountId } = await sendingAccount(db, acmeId);
     const key = await newKey(accountId);
     type Page = { items: { number: string }[]; nextCursor: string | null };
     const whole = JSON.parse((await call(key.key, 'GET', '/v1/numbers?limit=100')).body) as Page;
@@ -185,7 +160,7 @@ describe('the public API', () => {
   });
 
   it('writes the request log of the last calls when the app closes (graceful shutdown)', async () => {
-    const { accountId } = await sendingAccount();
+    const { accountId } = await sendingAccount(db, acmeId);
     const key = await newKey(accountId);
     const other = await createTestApp({}, { database: t.database });
     for (let i = 0; i < 3; i++) {
@@ -199,7 +174,7 @@ describe('the public API', () => {
   });
 
   it('sends from a toll-free or campaign number, refuses DNC, opted-out and unregistered, honours Idempotency-Key, delivers in the sandbox', async () => {
-    const { accountId, linked, tfn, unlinked } = await sendingAccount();
+    const { accountId, linked, tfn, unlinked } = await sendingAccount(db, acmeId);
     const key = await newKey(accountId, { scopes: ['messages:send', 'messages:read'] });
     const sent = await call(key.key, 'POST', '/v1/messages', {
       from: tfn,
@@ -260,7 +235,7 @@ describe('the public API', () => {
   });
 
   it('is limited per key exactly at the boundary, across two instances on one database, with the rate-limit headers', async () => {
-    const { accountId } = await sendingAccount();
+    const { accountId } = await sendingAccount(db, acmeId);
     const key = await newKey(accountId);
     await db
       .update(systemSettings)

@@ -15,7 +15,8 @@ import {
 import { EMAIL_TAKEN } from '@portal/contract/users';
 import { and, desc, eq, gte, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, customers, emailOutbox, notifications, users } from '../src/db/schema/index.ts';
+import { customers, emailOutbox, notifications, users } from '../src/db/schema/index.ts';
+import { auditEntries } from './helpers.ts';
 import { apiTestWorld } from './world.ts';
 
 const { api, db } = await apiTestWorld();
@@ -134,10 +135,7 @@ describe('self-registration', () => {
       .where(eq(customers.id, company?.id ?? ''));
     expect(after?.status).toBe('active');
     expect((await lastMail(body.email, since)).mail?.subject).toContain('approved');
-    const [entry] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'registration.approve'), eq(auditLog.entityId, company?.id ?? '')));
+    const [entry] = await auditEntries(db, 'registration.approve', company?.id ?? '');
     expect(entry?.summary).toContain(body.companyName);
 
     const ok = await signIn(body.email);

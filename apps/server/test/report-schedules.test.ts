@@ -51,26 +51,14 @@ describe('when a schedule runs', () => {
   });
 
   it('reports the 7 days before the Monday, or the month before the 1st', () => {
-    expect(scheduledPeriod('weekly', new Date('2026-03-09T06:00:00Z'))).toEqual({
-      period: 'custom',
-      startDate: '2026-03-02',
-      endDate: '2026-03-08',
-    });
-    expect(scheduledPeriod('monthly', new Date('2026-03-01T06:00:00Z'))).toEqual({
-      period: 'custom',
-      startDate: '2026-02-01',
-      endDate: '2026-02-28',
-    });
-    expect(scheduledPeriod('monthly', new Date('2024-03-01T06:00:00Z'))).toEqual({
-      period: 'custom',
-      startDate: '2024-02-01',
-      endDate: '2024-02-29',
-    });
-    expect(scheduledPeriod('monthly', new Date('2027-01-01T06:00:00Z'))).toEqual({
-      period: 'custom',
-      startDate: '2026-12-01',
-      endDate: '2026-12-31',
-    });
+    const periods = [
+      ['weekly', '2026-03-09T06:00:00Z', '2026-03-02', '2026-03-08'],
+      ['monthly', '2026-03-01T06:00:00Z', '2026-02-01', '2026-02-28'],
+      ['monthly', '2024-03-01T06:00:00Z', '2024-02-01', '2024-02-29'],
+      ['monthly', '2027-01-01T06:00:00Z', '2026-12-01', '2026-12-31'],
+    ] as const;
+    for (const [schedule, at, startDate, endDate] of periods)
+      expect(scheduledPeriod(schedule, new Date(at)), `${schedule} at ${at}`).toEqual({ period: 'custom', startDate, endDate });
   });
 });
 

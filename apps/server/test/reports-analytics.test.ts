@@ -7,6 +7,17 @@ import { reportsTestWorld, WEEK } from './reports-world.ts';
 /** Reports: the staff's analytics variant over the hand-made data set of reports-world.ts. */
 
 const { db, rc, staffCtx } = await reportsTestWorld();
+/** The test customer's Voice row of the analytics detail over the week. */
+const rcVoice = {
+  id: `${rc.id}-Voice`,
+  customerId: rc.id,
+  customer: 'Reports Test Co',
+  service: 'Voice',
+  volume: 30,
+  revenue: 2,
+  asr: 83.3,
+  date: '2026-03-07',
+};
 
 describe('the analytics variant (staff)', () => {
   it("computes one customer's revenue, detail, totals, top customers and regions", async () => {
@@ -17,16 +28,7 @@ describe('the analytics variant (staff)', () => {
     expect(a.revenueGrowth).toEqual([{ month: '2026-03', revenue: 29.4, growth: null }]);
     expect(a.revenueByService).toEqual(r.overview.breakdown);
     expect(a.detail).toEqual([
-      {
-        id: `${rc.id}-Voice`,
-        customerId: rc.id,
-        customer: 'Reports Test Co',
-        service: 'Voice',
-        volume: 30,
-        revenue: 2,
-        asr: 83.3,
-        date: '2026-03-07',
-      },
+      rcVoice,
       {
         id: `${rc.id}-SMS`,
         customerId: rc.id,
@@ -173,18 +175,7 @@ describe('the analytics variant (staff)', () => {
     expect(r.analytics?.topCustomers.some((c) => c.customerId === gone.id)).toBe(false);
     expect(r.scope).toBe('All customers');
     const mine = r.analytics?.detail.filter((d) => d.customerId === rc.id);
-    expect(mine).toEqual([
-      {
-        id: `${rc.id}-Voice`,
-        customerId: rc.id,
-        customer: 'Reports Test Co',
-        service: 'Voice',
-        volume: 30,
-        revenue: 2,
-        asr: 83.3,
-        date: '2026-03-07',
-      },
-    ]);
+    expect(mine).toEqual([rcVoice]);
     const top = r.analytics?.topCustomers ?? [];
     expect(top.length).toBeLessThanOrEqual(5);
     expect(top.map((c) => c.revenue)).toEqual([...top.map((c) => c.revenue)].sort((x, y) => y - x));

@@ -11,43 +11,24 @@ const { nyUser, utcUser, ctxOf } = await reportsTestWorld();
 describe('periods in the caller’s time zone', () => {
   const at = new Date('2026-03-01T03:00:00Z');
   it('resolves each period from the zone’s today', () => {
-    const ny = (period: 'today' | 'yesterday' | 'last7days' | 'thisMonth' | 'lastMonth' | '1year' | '90days') =>
-      resolvePeriod({ period }, at, 'America/New_York');
-    expect(ny('today')).toMatchObject({
-      startDate: '2026-02-28',
-      endDate: '2026-02-28',
-      previousStartDate: '2026-02-27',
-      previousEndDate: '2026-02-27',
-      days: 1,
-    });
-    expect(ny('yesterday')).toMatchObject({ startDate: '2026-02-27', endDate: '2026-02-27', previousStartDate: '2026-02-26' });
-    expect(ny('last7days')).toMatchObject({
-      startDate: '2026-02-22',
-      endDate: '2026-02-28',
-      previousStartDate: '2026-02-15',
-      previousEndDate: '2026-02-21',
-    });
-    expect(ny('thisMonth')).toMatchObject({
-      startDate: '2026-02-01',
-      endDate: '2026-02-28',
-      previousStartDate: '2026-01-01',
-      previousEndDate: '2026-01-28',
-    });
-    expect(ny('lastMonth')).toMatchObject({
-      startDate: '2026-01-01',
-      endDate: '2026-01-31',
-      previousStartDate: '2025-12-01',
-      previousEndDate: '2025-12-31',
-    });
-    expect(ny('1year')).toMatchObject({
-      startDate: '2025-03-01',
-      endDate: '2026-02-28',
-      previousStartDate: '2024-03-01',
-      previousEndDate: '2025-02-28',
-      days: 365,
-      bucket: 'month',
-    });
-    expect(ny('90days')).toMatchObject({ days: 90, bucket: 'day' });
+    const inNewYork = {
+      today: { startDate: '2026-02-28', endDate: '2026-02-28', previousStartDate: '2026-02-27', previousEndDate: '2026-02-27', days: 1 },
+      yesterday: { startDate: '2026-02-27', endDate: '2026-02-27', previousStartDate: '2026-02-26' },
+      last7days: { startDate: '2026-02-22', endDate: '2026-02-28', previousStartDate: '2026-02-15', previousEndDate: '2026-02-21' },
+      thisMonth: { startDate: '2026-02-01', endDate: '2026-02-28', previousStartDate: '2026-01-01', previousEndDate: '2026-01-28' },
+      lastMonth: { startDate: '2026-01-01', endDate: '2026-01-31', previousStartDate: '2025-12-01', previousEndDate: '2025-12-31' },
+      '1year': {
+        startDate: '2025-03-01',
+        endDate: '2026-02-28',
+        previousStartDate: '2024-03-01',
+        previousEndDate: '2025-02-28',
+        days: 365,
+        bucket: 'month',
+      },
+      '90days': { days: 90, bucket: 'day' },
+    } as const;
+    for (const [period, expected] of Object.entries(inNewYork))
+      expect(resolvePeriod({ period: period as keyof typeof inNewYork }, at, 'America/New_York'), period).toMatchObject(expected);
     expect(resolvePeriod({ period: 'today' }, at, 'UTC')).toMatchObject({ startDate: '2026-03-01', endDate: '2026-03-01' });
     expect(resolvePeriod({ period: 'thisMonth' }, at, 'UTC')).toMatchObject({
       startDate: '2026-03-01',

@@ -10,7 +10,7 @@
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../src/plugins/auth.ts';
-import { clusterSkipped, clusterWorld, cookieOf, type InstanceName, sleep, until } from './cluster-world.ts';
+import { clusterSkipped, clusterWorld, cookieOf, eventsOf, type InstanceName, sleep, unreadOf, until } from './cluster-world.ts';
 import { TEST_PASSWORD } from './env.ts';
 
 const DRAIN_MS = 2000;
@@ -28,20 +28,11 @@ function liveStream(url: string, cookie: string) {
           await res.body?.cancel();
         } else {
           state.opens++;
-          const decoder = new TextDecoder();
-          let buffer = '';
-          for await (const chunk of res.body) {
-            buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-            let end = buffer.indexOf('\n\n');
-            while (end >= 0) {
-              const event = buffer.slice(0, end);
-              buffer = buffer.slice(end + 2);
-              const retry = /^retry: (\d+)$/m.exec(event)?.[1];
-              if (retry) state.retryMs = Number(retry);
-              const data = /^event: unread\ndata: (.*)$/m.exec(event)?.[1];
-              if (data) state.counts.push((JSON.parse(data) as { unread: number }).unread);
-              end = buffer.indexOf('\n\n');
-            }
+          for await (const event of eventsOf(res.body)) {
+            const retry = /^retry: (\d+)$/m.exec(event)?.[1];
+            if (retry) state.retryMs = Number(retry);
+            const unread = unreadOf(event);
+            if (unread !== undefined) state.counts.push(unread);
           }
           state.ends++;
         }
@@ -134,33 +125,28 @@ describe.skipIf(clusterSkipped('rolling-restart.test.ts'))(
         statuses[status] = (statuses[status] ?? 0) + 1;
       });
       load.on('reqError', (err: Error) => errors.push(String(err?.message ?? err)));
-      try {
-        const start = await served();
-        await until('the first event on the live stream', async () => stream.state.counts.length > 0, 5000, 20);
-        await until(
-          'both instances serving the load',
+      /** Waits until each instance has served more than 50 requests since `since`. */
+      const bothServing = (what: string, since: Awaited<ReturnType<typeof served>>) =>
+        until(
+          what,
           async () => {
             const now = await served();
-            return now.a - start.a > 50 && now.b - start.b > 50;
+            return now.a - since.a > 50 && now.b - since.b > 50;
           },
           10_000,
           100,
         );
+      try {
+        const start = await served();
+        await until('the first event on the live stream', async () => stream.state.counts.length > 0, 5000, 20);
+        await bothServing('both instances serving the load', start);
 
         await restart('a');
         await restart('b');
 
         // both serve again, and the live stream (reconnected) still gets a change made through the balancer
         const back = await served();
-        await until(
-          'both instances serving after the restarts',
-          async () => {
-            const now = await served();
-            return now.a - back.a > 50 && now.b - back.b > 50;
-          },
-          10_000,
-          100,
-        );
+        await bothServing('both instances serving after the restarts', back);
         const post = (url: string) => fetch(`${world.lb}${url}`, { method: 'POST', headers: { cookie, [CSRF_HEADER]: '1' } });
         const { rows } = await world.client.query<{ id: string }>(
           `SELECT n.id FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.email = 'customer@example.com' ORDER BY n.created_at DESC LIMIT 1`,

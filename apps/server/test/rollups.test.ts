@@ -7,21 +7,18 @@
  */
 import { readFileSync } from 'node:fs';
 import type { TApiKeyCreated } from '@portal/contract/api-access';
-import type { TPlatformTokenCreated } from '@portal/contract/ingestion';
 import type { TApiMessage } from '@portal/contract/messaging-sending';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, campaigns, phoneNumbers } from '../src/db/schema/index.ts';
+import { campaigns, phoneNumbers } from '../src/db/schema/index.ts';
 import { scale } from '../src/db/seed/scale.ts';
 import { rerate } from '../src/domains/billing/decks.ts';
 import { simulateDelivery } from '../src/domains/messaging/service.ts';
 import { systemCtx } from '../src/lib/context.ts';
-import { apiTestWorld } from './world.ts';
+import { at, cdr, ingestionTestWorld, rowsOf, day as yesterday } from './ingestion-world.ts';
 
-const { t, api, db, acme } = await apiTestWorld();
+const { t, api, db, acme, newToken, post, acmeNumber: own, acmeAccount: voiceAccount } = await ingestionTestWorld();
 const ctx = systemCtx({ database: t.database, config: t.app.config, log: t.app.log }, 'test');
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 interface Rollup {
   day: string;
@@ -128,10 +125,6 @@ const delta = (before: Rollup, after: Rollup) => ({
   latency_count: after.latency_count - before.latency_count,
 });
 
-/** Yesterday (UTC) at a time of day. */
-const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-const at = (hhmmss: string) => `${yesterday}T${hhmmss}Z`;
-
 describe('usage_daily equals the raw records', () => {
   it('after the demo seed, with inbound, international and delivery latency filled in', async () => {
     const { expected } = await expectRollupsEqualRecords();
@@ -174,47 +167,23 @@ describe('usage_daily equals the raw records', () => {
   });
 
   it('after a batch of platform ingestion: calls, inbound messages and delivery reports', async () => {
-    const created = await api.as('staff:admin').post<TPlatformTokenCreated>('/api/platform-tokens', { name: 'Rollup switch' });
-    expect(created.status, created.body).toBe(201);
+    const { token } = await newToken('Rollup switch');
     const ingest = async (path: string, payload: object) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/ingest/v1${path}`,
-        headers: { authorization: `Bearer ${created.json().token}` },
-        payload,
-      });
+      const res = await post(token, path, payload);
       expect(res.statusCode, res.body).toBe(200);
       return res.json();
     };
-    const [voice] = await db
-      .select({ number: phoneNumbers.number, accountId: phoneNumbers.accountId })
-      .from(phoneNumbers)
-      .innerJoin(accounts, eq(accounts.id, phoneNumbers.accountId))
-      .where(and(eq(phoneNumbers.customerId, acme.id), sql`'Voice' = ANY(${phoneNumbers.features})`, sql`${accounts.deletedAt} IS NULL`))
-      .orderBy(phoneNumbers.number)
-      .limit(1);
-    const own = voice?.number as string;
-    const voiceAccount = voice?.accountId as string;
 
     // calls: whole minutes, so the deck's billed seconds are the recomputation's whole minutes
     const voiceBefore = await rollupOf(voiceAccount, 'Voice', yesterday);
     const run = `roll${Date.now()}`;
-    const call = (n: number, direction: string, from: string, to: string, status: string, durationSeconds: number) => ({
-      callId: `${run}-${n}`,
-      from,
-      to,
-      direction,
-      status,
-      durationSeconds,
-      startedAt: at(`10:0${n}:00`),
-    });
     expect(
       await ingest('/cdrs', {
         records: [
-          call(1, 'Outbound', own, '+442079460123', 'Completed', 120),
-          call(2, 'Outbound', own, '+14155550181', 'Completed', 60),
-          call(3, 'Inbound', '+14155550182', own, 'Completed', 180),
-          call(4, 'Outbound', own, '+525512345678', 'No Answer', 0),
+          cdr(`${run}-1`, 'Outbound', own, '+442079460123', 'Completed', 120, '10:01:00'),
+          cdr(`${run}-2`, 'Outbound', own, '+14155550181', 'Completed', 60, '10:02:00'),
+          cdr(`${run}-3`, 'Inbound', '+14155550182', own, 'Completed', 180, '10:03:00'),
+          cdr(`${run}-4`, 'Outbound', own, '+525512345678', 'No Answer', 0, '10:04:00'),
         ],
       }),
     ).toMatchObject({ accepted: 4, duplicates: 0, rejected: [] });

@@ -12,6 +12,7 @@ import type {
 import { and, eq, gt } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, notifications, users } from '../src/db/schema/index.ts';
+import { auditEntries } from './helpers.ts';
 import { apiTestWorld } from './world.ts';
 
 const { api, db, acme, globex } = await apiTestWorld();
@@ -51,10 +52,7 @@ describe('support tickets', () => {
     });
     expect(new Date(ticket.firstResponseDueAt).getTime() - new Date(ticket.createdAt).getTime()).toBe(4 * 3_600_000);
     expect((await noticesOf('support@example.com', since)).map((n) => n.title)).toContain('New support ticket');
-    const [audit] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'tickets.create'), eq(auditLog.entityId, ticket.id)));
+    const [audit] = await auditEntries(db, 'tickets.create', ticket.id);
     expect(audit?.customerId).toBe(acme?.id);
   });
 
@@ -203,10 +201,7 @@ describe('service status: incidents drive the status page and the dashboards', (
     expect(after.components.find((c) => c.name === 'Numbers')?.status).toBe('Operational');
     expect(after.recent.map((i) => i.id)).toContain(incident.id);
     expect((await api.as('staff:admin').get<{ activeAlerts: number }>('/api/admin/dashboard')).json().activeAlerts).toBe(before);
-    const [audit] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'status.incident'), eq(auditLog.entityId, incident.id)));
+    const [audit] = await auditEntries(db, 'status.incident', incident.id);
     expect(audit?.summary).toBe('Reported an incident on Numbers: Number search returns no results');
   });
 });

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { accounts, auditLog, loginChallenges, notifications, trustedDevices, users } from '../src/db/schema/index.ts';
 import { totpAt } from '../src/domains/auth/totp.ts';
 import { TEST_PASSWORD } from './env.ts';
-import { as } from './helpers.ts';
+import { as, auditEntries } from './helpers.ts';
 import { cookieOf, nextCode, now, twoFactorTestWorld, UA } from './two-factor-world.ts';
 
 const { app, api, db, acme, newUser, signIn, sendCode, session, call, enable, withSettings, failuresOf, auditActions, notificationTitles } =
@@ -109,11 +109,7 @@ describe('the sign-in second step', () => {
     // the challenge is used up
     expect((await sendCode(twoFactor.challengeId, nextCode(secret))).json().error.code).toBe('CHALLENGE_EXPIRED');
     expect(await db.select().from(loginChallenges).where(eq(loginChallenges.userId, who.id))).toHaveLength(0);
-    const [audit] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, who.id), eq(auditLog.action, 'auth.sign_in')))
-      .orderBy(desc(auditLog.id));
+    const [audit] = await auditEntries(db, 'auth.sign_in', who.id).orderBy(desc(auditLog.id));
     expect(audit?.summary).toContain('with a two-factor code');
   });
 

@@ -3,9 +3,9 @@ import type { TPage } from '@portal/contract/common';
 import { EMAIL_TAKEN, LAST_ADMIN, NOT_YOURSELF, type TUser } from '@portal/contract/users';
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, emailOutbox, passwordResets, sessions, users } from '../src/db/schema/index.ts';
+import { emailOutbox, passwordResets, sessions, users } from '../src/db/schema/index.ts';
 import { type Requester, withSession } from './client.ts';
-import { login, TEST_PASSWORD } from './helpers.ts';
+import { auditEntries, login, TEST_PASSWORD } from './helpers.ts';
 import { apiTestWorld } from './world.ts';
 
 const { t, api, db, acme, globex } = await apiTestWorld();
@@ -106,10 +106,7 @@ describe('adding users', () => {
     const row = await userByEmail('nina.ortiz@example.com');
     expect(row?.kind).toBe('staff');
     expect(row?.customerId).toBeNull();
-    const [audit] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'users.create'), eq(auditLog.entityId, row?.id as string)));
+    const [audit] = await auditEntries(db, 'users.create', row?.id as string);
     expect(JSON.stringify(audit?.after)).not.toContain('Temp-Pass-123');
 
     const nina = await signedIn('nina.ortiz@example.com', 'admin', 'Temp-Pass-123');
@@ -223,10 +220,7 @@ describe('editing, roles and deactivation', () => {
         .where(eq(sessions.userId, user?.id as string)),
     ).toEqual([]);
     expect((await login(t.app, 'user@example.com', 'customer')).statusCode).toBe(401);
-    const [audit] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'users.deactivate'), eq(auditLog.entityId, user?.id as string)));
+    const [audit] = await auditEntries(db, 'users.deactivate', user?.id as string);
     expect(audit?.summary).toBe('Deactivated user Emily Davis');
     // the user's activity shows what was done to them and what they did
     const activity = (

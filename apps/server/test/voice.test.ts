@@ -1,40 +1,26 @@
 import { IP_RULE_MESSAGES, NOT_PUBLIC_IP } from '@portal/contract/voice';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { accounts, auditLog, customers, ipAddresses, trunkIps, trunks } from '../src/db/schema/index.ts';
+import { accounts, auditLog, ipAddresses, trunkIps, trunks } from '../src/db/schema/index.ts';
 import { deactivateStaleIps } from '../src/domains/voice/service.ts';
 import { systemCtx } from '../src/lib/context.ts';
-import { as, createTestApp, signIn, type TestApp } from './helpers.ts';
+import { as, signInAll } from './helpers.ts';
+import { apiTestWorld } from './world.ts';
 
-let t: TestApp;
-const cookies: Record<string, string> = {};
-let acme: string;
-let acmeAccount: { id: string; name: string };
-let otherAccount: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const who of ['admin', 'support', 'customer', 'user', 'other'] as const) cookies[who] = await signIn(t.app, who);
-  const db = t.database.db;
-  const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.customerCode, 'CUST-1001'));
-  const [o] = await db.select({ id: customers.id }).from(customers).where(eq(customers.customerCode, 'CUST-1002'));
-  acme = c?.id as string;
-  const [a] = await db
-    .select({ id: accounts.id, name: accounts.name })
-    .from(accounts)
-    .where(and(eq(accounts.customerId, acme), isNull(accounts.deletedAt)))
-    .orderBy(accounts.name)
-    .limit(1);
-  acmeAccount = a as { id: string; name: string };
-  const [oa] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(eq(accounts.customerId, o?.id as string))
-    .limit(1);
-  otherAccount = oa?.id as string;
-});
-afterAll(() => t?.close());
+const world = await apiTestWorld();
+const { t, db } = world;
+const cookies = await signInAll(t.app, ['admin', 'support', 'customer', 'user', 'other']);
+const acme = world.acme.id;
+const [a] = await db
+  .select({ id: accounts.id, name: accounts.name })
+  .from(accounts)
+  .where(and(eq(accounts.customerId, acme), isNull(accounts.deletedAt)))
+  .orderBy(accounts.name)
+  .limit(1);
+const acmeAccount = a as { id: string; name: string };
+const [oa] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.customerId, world.globex.id)).limit(1);
+const otherAccount = oa?.id as string;
 
 const register = (who: string, ipAddress: string, extra: Record<string, unknown> = {}) =>
   call(who, 'POST', '/api/voice/ips', { accountId: acmeAccount.id, ipAddress, type: 'Inbound', description: 'Test SBC', ...extra });

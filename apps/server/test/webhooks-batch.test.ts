@@ -6,15 +6,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { webhooks } from '../src/db/schema/index.ts';
-import { deliverWebhookJob } from '../src/domains/webhooks/jobs.ts';
 import { attemptDeliveries, deliverDue, emitWebhookEvent, emitWebhookEvents } from '../src/domains/webhooks/service.ts';
-import { inTransaction, systemCtx } from '../src/lib/context.ts';
+import { type Ctx, inTransaction, systemCtx } from '../src/lib/context.ts';
 import { newWebhookSecret } from '../src/lib/webhook-signing.ts';
-import { createTestApp } from './helpers.ts';
 import { expectedSignature, webhooksTestWorld } from './webhooks-world.ts';
 
 /** Two Acme accounts with no seeded webhook. */
-const { t, db, acme, ctx, accountIds, receiver, deliveriesOf } = await webhooksTestWorld(2);
+const { t, db, acme, ctx, accountIds, receiver, deliveriesOf, deliveriesWhen, deliveryWorker } = await webhooksTestWorld(2);
 const { hits, port } = receiver;
 
 async function hook(accountId: string, name: string, status: 'Active' | 'Inactive' = 'Active', events = ['message.delivered']) {
@@ -24,6 +22,14 @@ async function hook(accountId: string, name: string, status: 'Active' | 'Inactiv
     .returning();
   return row as typeof webhooks.$inferSelect;
 }
+/** `n` message.delivered events of the webhook's account, emitted in one call. */
+const emitDelivered = (on: Ctx, a: { accountId: string }, n: number) =>
+  inTransaction(on, (tx) =>
+    emitWebhookEvents(
+      tx,
+      Array.from({ length: n }, () => ({ customerId: acme.id, accountId: a.accountId, event: 'message.delivered' as const, payload: {} })),
+    ),
+  );
 const jobsFor = async (ids: string[]) =>
   (
     (await db.execute(
@@ -121,17 +127,7 @@ describe('attempting a batch', () => {
 
   it('sends a delivery once when a job and the sweep take it at the same time', async () => {
     const a = await hook(accountIds[0] as string, 'shared');
-    await inTransaction(ctx, (tx) =>
-      emitWebhookEvents(
-        tx,
-        Array.from({ length: 40 }, () => ({
-          customerId: acme.id,
-          accountId: a.accountId,
-          event: 'message.delivered' as const,
-          payload: {},
-        })),
-      ),
-    );
+    await emitDelivered(ctx, a, 40);
     const rows = await deliveriesOf(a.id);
     const attempts = rows.map((d) => ({ deliveryId: d.id, due: d.nextAttemptAt as Date }));
     const [one, two, swept] = await Promise.all([
@@ -148,34 +144,17 @@ describe('attempting a batch', () => {
 
 describe('the workers', () => {
   it('are woken by the emitting instance once the event commits, without waiting for their poll', async () => {
-    const worker = await createTestApp(
-      { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' },
-      { database: t.database, jobs: { workers: true, pollingIntervalSeconds: 60, definitions: [deliverWebhookJob] } },
-    );
+    const worker = await deliveryWorker(60);
     try {
       const a = await hook(accountIds[0] as string, 'woken');
       // the workers' first poll happens as they start; the next would be a minute later
       await new Promise((r) => setTimeout(r, 500));
       const workerCtx = systemCtx({ database: t.database, config: worker.app.config, log: worker.app.log }, 'test');
       const started = Date.now();
-      await inTransaction(workerCtx, (tx) =>
-        emitWebhookEvents(
-          tx,
-          Array.from({ length: 5 }, () => ({
-            customerId: acme.id,
-            accountId: a.accountId,
-            event: 'message.delivered' as const,
-            payload: {},
-          })),
-        ),
-      );
+      await emitDelivered(workerCtx, a, 5);
       while (hits.length < 5 && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 50));
       expect(hits).toHaveLength(5);
-      let rows = await deliveriesOf(a.id);
-      for (let i = 0; i < 50 && !rows.every((d) => d.state === 'succeeded'); i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        rows = await deliveriesOf(a.id);
-      }
+      const rows = await deliveriesWhen(a.id, (ds) => ds.every((d) => d.state === 'succeeded'));
       expect(rows.every((d) => d.state === 'succeeded' && d.attempt === 1)).toBe(true);
     } finally {
       await worker.close();

@@ -5,11 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, notifications, users, webhooks } from '../src/db/schema/index.ts';
 import { deliverWebhookJob } from '../src/domains/webhooks/jobs.ts';
 import { deliverDue, setWebhookClock } from '../src/domains/webhooks/service.ts';
-import { createTestApp } from './helpers.ts';
+import { auditEntries } from './helpers.ts';
 import { expectedSignature, type Hit, signaturesOf, webhooksTestWorld } from './webhooks-world.ts';
 
 /** Webhook delivery: retried on schedule through the job queue, the queue's workers, held events and replay. */
-const { t, api, db, ctx, accountId, receiver, loopbackHook, deliveryOf, deliveriesOf, hookRow, emit } = await webhooksTestWorld();
+const { api, db, ctx, accountId, receiver, loopbackHook, deliveryOf, deliveriesOf, deliveriesWhen, deliveryWorker, hookRow, emit } =
+  await webhooksTestWorld();
 const { hits, port } = receiver;
 
 describe('delivery through the job queue, retried on schedule', () => {
@@ -125,10 +126,7 @@ describe('delivery through the job queue, retried on schedule', () => {
     const [d] = await deliveriesOf(gone.id);
     expect(d).toMatchObject({ state: 'failed', attempt: 1, statusCode: 410, nextAttemptAt: null });
     expect((await hookRow(gone.id))?.status).toBe('Error');
-    const [audit] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'webhook.error'), eq(auditLog.entityId, gone.id)));
+    const [audit] = await auditEntries(db, 'webhook.error', gone.id);
     expect(audit?.summary).toBe('Webhook Gone for good set to Error: the endpoint answered 410 Gone');
     const notices = await db
       .select({ message: notifications.message })
@@ -168,10 +166,7 @@ describe('delivery through the job queue, retried on schedule', () => {
 
 describe('the job queue running', () => {
   it('delivers through pg-boss workers, the retry after about 5 s', async () => {
-    const worker = await createTestApp(
-      { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' },
-      { database: t.database, jobs: { workers: true, pollingIntervalSeconds: 0.5, definitions: [deliverWebhookJob] } },
-    );
+    const worker = await deliveryWorker(0.5);
     try {
       const hook = await loopbackHook(['message.delivered'], 'Queued');
       receiver.answers = [500, 200];
@@ -187,11 +182,7 @@ describe('the job queue running', () => {
       expect(hits.length).toBe(before + 2);
       expect((at[1] as number) - (at[0] as number)).toBeGreaterThanOrEqual(4000);
       // the receiver answers before the worker's transaction records the answer: wait for the commit
-      let [d] = await deliveriesOf(hook.id);
-      for (let i = 0; i < 50 && d?.state !== 'succeeded'; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        [d] = await deliveriesOf(hook.id);
-      }
+      const [d] = await deliveriesWhen(hook.id, ([first]) => first?.state === 'succeeded');
       expect(d).toMatchObject({ state: 'succeeded', attempt: 2, statusCode: 200 });
     } finally {
       await worker.close();

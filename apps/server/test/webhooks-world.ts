@@ -5,8 +5,10 @@ import type { TWebhookCreated } from '@portal/contract/webhooks';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { afterAll, afterEach, expect } from 'vitest';
 import { accounts, webhookDeliveries, webhooks } from '../src/db/schema/index.ts';
+import { deliverWebhookJob } from '../src/domains/webhooks/jobs.ts';
 import { emitWebhookEvent, setWebhookClock } from '../src/domains/webhooks/service.ts';
 import { inTransaction, systemCtx } from '../src/lib/context.ts';
+import { createTestApp } from './helpers.ts';
 import { apiTestWorld } from './world.ts';
 
 /**
@@ -111,6 +113,21 @@ export async function webhooksTestWorld(accountCount = 1) {
   };
   const deliveriesOf = (webhookId: string) =>
     db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId)).orderBy(webhookDeliveries.createdAt);
+  /** The webhook's deliveries once `done` holds of them, or after 5 s (the test's expectations then say what is wrong). */
+  async function deliveriesWhen(webhookId: string, done: (rows: (typeof webhookDeliveries.$inferSelect)[]) => boolean) {
+    let rows = await deliveriesOf(webhookId);
+    for (let i = 0; i < 50 && !done(rows); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      rows = await deliveriesOf(webhookId);
+    }
+    return rows;
+  }
+  /** A second instance on the file's database whose delivery workers poll every `pollingIntervalSeconds` (close it after). */
+  const deliveryWorker = (pollingIntervalSeconds: number) =>
+    createTestApp(
+      { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' },
+      { database: t.database, jobs: { workers: true, pollingIntervalSeconds, definitions: [deliverWebhookJob] } },
+    );
   const hookRow = async (id: string) => (await db.select().from(webhooks).where(eq(webhooks.id, id)))[0];
   /** An event of the first account, emitted as the messaging domain does. */
   const emit = (event: 'message.delivered' | 'message.failed' | 'message.received', data: Record<string, unknown> = {}) =>
@@ -118,5 +135,18 @@ export async function webhooksTestWorld(accountCount = 1) {
       emitWebhookEvent(tx, { customerId: acme.id, accountId, event, payload: { message_id: 'SM1', ...data }, requestId: 'req-test' }),
     );
 
-  return { ...world, ctx, accountIds, accountId, receiver, loopbackHook, deliveryOf, deliveriesOf, hookRow, emit };
+  return {
+    ...world,
+    ctx,
+    accountIds,
+    accountId,
+    receiver,
+    loopbackHook,
+    deliveryOf,
+    deliveriesOf,
+    deliveriesWhen,
+    deliveryWorker,
+    hookRow,
+    emit,
+  };
 }

@@ -1,11 +1,12 @@
 import type { TPage } from '@portal/contract/common';
 import type { TTestResult, TWebhook, TWebhookCreated, TWebhookDelivery, TWebhookSecret } from '@portal/contract/webhooks';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, auditLog, webhooks } from '../src/db/schema/index.ts';
+import { accounts, webhooks } from '../src/db/schema/index.ts';
 import { setWebhookClock } from '../src/domains/webhooks/service.ts';
 import { checkWebhookTarget, PUBLIC_ADDRESS_MESSAGE, TargetRefused } from '../src/lib/ssrf-guard.ts';
 import { signWebhook } from '../src/lib/webhook-signing.ts';
+import { auditEntries } from './helpers.ts';
 import { expectedSignature, type Hit, signaturesOf, webhooksTestWorld } from './webhooks-world.ts';
 
 /** Webhooks kept by their company (create, edit, delete), the SSRF guard, and their signatures; delivery: webhooks-delivery.test.ts. */
@@ -62,10 +63,7 @@ describe('webhooks: create, edit, delete', () => {
       (await other.post('/api/webhooks', { name: 'x', url: 'https://hooks.example.com/x', events: ['message.failed'], accountId })).status,
     ).toBe(404);
 
-    const [audit] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'webhook.create'), eq(auditLog.entityId, hook.id)));
+    const [audit] = await auditEntries(db, 'webhook.create', hook.id);
     expect(audit?.summary).toBe('Created webhook CRM Sync (https://hooks.example.com/crm)');
     expect(JSON.stringify(audit)).not.toContain(hook.secret);
 
@@ -78,20 +76,12 @@ describe('webhooks: create, edit, delete', () => {
     });
     expect(edited.status, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ name: 'CRM Sync v2', events: ['message.received'], status: 'Inactive' });
-    expect(
-      await db
-        .select({ id: auditLog.id })
-        .from(auditLog)
-        .where(and(eq(auditLog.action, 'webhook.update'), eq(auditLog.entityId, hook.id))),
-    ).toHaveLength(1);
+    expect(await auditEntries(db, 'webhook.update', hook.id)).toHaveLength(1);
 
     expect((await api.as('customer:user').delete(`/api/webhooks/${hook.id}`)).status).toBe(403);
     expect((await api.as('customer:admin').delete(`/api/webhooks/${hook.id}`)).status).toBe(200);
     expect((await api.as('customer:admin').get(`/api/webhooks/${hook.id}`)).status).toBe(404);
-    const [deleted] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'webhook.delete'), eq(auditLog.entityId, hook.id)));
+    const [deleted] = await auditEntries(db, 'webhook.delete', hook.id);
     expect(deleted?.summary).toBe('Deleted webhook CRM Sync v2 (https://hooks.example.com/crm2)');
   });
 
@@ -222,10 +212,7 @@ describe('signatures (Standard Webhooks)', () => {
     expect(signaturesOf(after)).toEqual([
       expectedSignature(fresh, String(after.headers['webhook-id']), String(after.headers['webhook-timestamp']), after.body),
     ]);
-    const [audit] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'webhook.rotate_secret'), eq(auditLog.entityId, hook.id)));
+    const [audit] = await auditEntries(db, 'webhook.rotate_secret', hook.id);
     expect(JSON.stringify(audit)).not.toContain(fresh);
   });
 });
