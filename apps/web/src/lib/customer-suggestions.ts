@@ -1,6 +1,6 @@
 import type { TCustomerSuggestion } from '@portal/contract/customers';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from './api.ts';
+import { queryOptions } from '@tanstack/react-query';
+import { listQuery } from './query.ts';
 
 /**
  * Staff: customers whose name or customer ID matches the text, for every customer picker and the
@@ -9,10 +9,8 @@ import { api } from './api.ts';
 export function customerSuggestionsQuery(text: string, { limit = 8, browse = false }: { limit?: number; browse?: boolean } = {}) {
   const q = text.trim() || (browse ? 'a' : '');
   return queryOptions({
-    queryKey: ['customers', 'suggestions', q, limit],
-    queryFn: ({ signal }) => api.get<TCustomerSuggestion[]>('/api/admin/customers/suggestions', { query: { q, limit }, signal }),
+    ...listQuery<TCustomerSuggestion[]>(['customers', 'suggestions', q, limit], '/api/admin/customers/suggestions', { q, limit }),
     enabled: q.length > 0,
-    placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
 }

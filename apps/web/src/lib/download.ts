@@ -4,6 +4,14 @@ export type DownloadProgress = { bytes: number; rows: number };
 
 export const DOWNLOAD_CUT = 'The download was interrupted before it finished; no file was saved. Please try again.';
 
+type ErrorBody = { error?: { code?: string; message?: string; fields?: Record<string, string> } } | undefined;
+
+/** A failed download or upload as the API's ApiError: the server's error body where it sent one. */
+function failure(status: number, body: ErrorBody, fallbackMessage: string): ApiError {
+  const e = body?.error;
+  return new ApiError(status, (e?.code as never) ?? 'UNKNOWN', e?.message ?? fallbackMessage, e?.fields ?? {});
+}
+
 function fileNameOf(response: Response, fallback: string): string {
   const disposition = response.headers.get('content-disposition') ?? '';
   const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
@@ -34,16 +42,7 @@ export async function streamDownload(
     throw new ApiError(0, 'NETWORK_ERROR', 'The server could not be reached.');
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => undefined)) as
-      | { error?: { code?: string; message?: string; fields?: Record<string, string> } }
-      | undefined;
-    const e = body?.error;
-    throw new ApiError(
-      response.status,
-      (e?.code as never) ?? 'UNKNOWN',
-      e?.message ?? `Download failed (${response.status})`,
-      e?.fields ?? {},
-    );
+    throw failure(response.status, (await response.json().catch(() => undefined)) as ErrorBody, `Download failed (${response.status})`);
   }
   if (response.status === 202 && options.onQueued) {
     options.onQueued(await response.json().catch(() => undefined));
@@ -97,18 +96,8 @@ export async function uploadFile<T>(url: string, file: File): Promise<T> {
   } catch {
     throw new ApiError(0, 'NETWORK_ERROR', 'The server could not be reached.');
   }
-  const body = (await response.json().catch(() => undefined)) as
-    | (T & { error?: { code?: string; message?: string; fields?: Record<string, string> } })
-    | undefined;
-  if (!response.ok) {
-    const e = body?.error;
-    throw new ApiError(
-      response.status,
-      (e?.code as never) ?? 'UNKNOWN',
-      e?.message ?? `Upload failed (${response.status})`,
-      e?.fields ?? {},
-    );
-  }
+  const body = (await response.json().catch(() => undefined)) as (T & ErrorBody) | undefined;
+  if (!response.ok) throw failure(response.status, body, `Upload failed (${response.status})`);
   return body as T;
 }
 

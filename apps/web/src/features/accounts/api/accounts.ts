@@ -9,29 +9,17 @@ import type {
 } from '@portal/contract/accounts';
 import type { TPage } from '@portal/contract/common';
 import type { TStaffOption } from '@portal/contract/customers';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { apiPath, type ListQuery, listQuery, readQuery, useInvalidatingMutation, useSavingMutation } from '../../../lib/query.ts';
 import { accountKeys } from './account-keys.ts';
 
 export { accountKeys };
 
-const id = (value: string) => encodeURIComponent(value);
-
 /** Accounts, filtered and paged: staff may pass customerId; a customer user always gets their own company's. */
-export function accountListQuery(query: Record<string, string | number | undefined>) {
-  return queryOptions({
-    queryKey: accountKeys.list(query),
-    queryFn: ({ signal }) => api.get<TPage<TAccountListItem>>('/api/accounts', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const accountListQuery = (query: ListQuery) => listQuery<TPage<TAccountListItem>>(accountKeys.list(query), '/api/accounts', query);
 
-export function accountQuery(accountId: string) {
-  return queryOptions({
-    queryKey: accountKeys.detail(accountId),
-    queryFn: ({ signal }) => api.get<TAccount>(`/api/accounts/${id(accountId)}`, { signal }),
-  });
-}
+export const accountQuery = (accountId: string) => readQuery<TAccount>(accountKeys.detail(accountId), apiPath`/api/accounts/${accountId}`);
 
 /**
  * The accounts in the caller's scope (the one endpoint for pickers and the switcher): a customer
@@ -39,68 +27,40 @@ export function accountQuery(accountId: string) {
  */
 export function accountOptionsQuery(query: Partial<TAccountOptionsQuery>) {
   const clean = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as Partial<TAccountOptionsQuery>;
-  return queryOptions({
-    queryKey: accountKeys.options(clean),
-    queryFn: ({ signal }) => api.get<TAccountOption[]>('/api/accounts/options', { query: clean, signal }),
-    staleTime: 60_000,
-    placeholderData: keepPreviousData,
-  });
+  return queryOptions({ ...listQuery<TAccountOption[]>(accountKeys.options(clean), '/api/accounts/options', clean), staleTime: 60_000 });
 }
 
-export const managerOptionsQuery = queryOptions({
-  queryKey: ['staff-options'],
-  queryFn: ({ signal }) => api.get<TStaffOption[]>('/api/admin/staff-options', { signal }),
-  staleTime: 5 * 60_000,
-});
+export const managerOptionsQuery = readQuery<TStaffOption[]>(['staff-options'], '/api/admin/staff-options', { staleTime: 5 * 60_000 });
 
-export function useCreateAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TCreateAccountBody) => api.post<TAccount>('/api/accounts', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+export const useCreateAccount = () =>
+  useInvalidatingMutation([accountKeys.all], (body: TCreateAccountBody) => api.post<TAccount>('/api/accounts', body));
+
+export const useUpdateAccount = (accountId: string) =>
+  useSavingMutation((body: TUpdateAccountBody) => api.put<TAccount>(apiPath`/api/accounts/${accountId}`, body), {
+    cache: () => accountQuery(accountId).queryKey,
+    stale: [accountKeys.all, ['names']],
   });
-}
 
-export function useUpdateAccount(accountId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TUpdateAccountBody) => api.put<TAccount>(`/api/accounts/${id(accountId)}`, body),
-    onSuccess: (account) => {
-      queryClient.setQueryData(accountQuery(accountId).queryKey, account);
-      void queryClient.invalidateQueries({ queryKey: accountKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['names'] });
-    },
-  });
-}
+export const useDeleteAccount = () =>
+  useInvalidatingMutation([accountKeys.all], (accountId: string) => api.delete<{ ok: true }>(apiPath`/api/accounts/${accountId}`));
 
-export function useDeleteAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (accountId: string) => api.delete<{ ok: true }>(`/api/accounts/${id(accountId)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
-  });
-}
-
+/** An account's services: each change answers with the account, which becomes the cached one. */
 export function useAccountServices(accountId: string) {
-  const queryClient = useQueryClient();
-  const onSuccess = (account: TAccount) => queryClient.setQueryData(accountQuery(accountId).queryKey, account);
-  const base = `/api/admin/accounts/${id(accountId)}/services`;
+  const cache = () => accountQuery(accountId).queryKey;
+  const service = (serviceId: string) => apiPath`/api/admin/accounts/${accountId}/services/${serviceId}`;
   return {
-    add: useMutation({ mutationFn: (body: TServiceBody) => api.post<TAccount>(base, body), onSuccess }),
-    update: useMutation({
-      mutationFn: ({ serviceId, body }: { serviceId: string; body: TServiceBody }) => api.put<TAccount>(`${base}/${id(serviceId)}`, body),
-      onSuccess,
-    }),
-    remove: useMutation({ mutationFn: (serviceId: string) => api.delete<TAccount>(`${base}/${id(serviceId)}`), onSuccess }),
+    add: useSavingMutation((body: TServiceBody) => api.post<TAccount>(apiPath`/api/admin/accounts/${accountId}/services`, body), { cache }),
+    update: useSavingMutation(
+      ({ serviceId, body }: { serviceId: string; body: TServiceBody }) => api.put<TAccount>(service(serviceId), body),
+      { cache },
+    ),
+    remove: useSavingMutation((serviceId: string) => api.delete<TAccount>(service(serviceId)), { cache }),
   };
 }
 
 /** A customer's name (for a customer passed in the URL before the picker has searched). */
-export function customerNameQuery(customerId: string) {
-  return queryOptions({
-    queryKey: ['names', 'customer', customerId],
-    queryFn: ({ signal }) => api.get<{ id: string; name: string }>(`/api/names/customers/${id(customerId)}`, { signal }),
+export const customerNameQuery = (customerId: string) =>
+  readQuery<{ id: string; name: string }>(['names', 'customer', customerId], apiPath`/api/names/customers/${customerId}`, {
     enabled: Boolean(customerId),
     staleTime: 5 * 60_000,
   });
-}

@@ -10,99 +10,73 @@ import type {
   TWebhookDelivery,
   TWebhookSecret,
 } from '@portal/contract/webhooks';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-
-type Query = Record<string, string | number | undefined>;
-const enc = encodeURIComponent;
+import { apiPath, listQuery, type ListQuery as Query, readQuery, useInvalidatingMutation } from '../../../lib/query.ts';
 
 /** The API access feature's query keys. */
 export const apiAccessKeys = { all: ['api-access'] as const };
 
-export function apiKeyListQuery(query: Query) {
-  return queryOptions({
-    queryKey: [...apiAccessKeys.all, 'keys', query],
-    queryFn: ({ signal }) => api.get<TPage<TApiKey>>('/api/api-keys', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const apiKeyListQuery = (query: Query) => listQuery<TPage<TApiKey>>([...apiAccessKeys.all, 'keys', query], '/api/api-keys', query);
 
-export function apiRequestListQuery(query: Query, enabled = true) {
-  return queryOptions({
-    queryKey: [...apiAccessKeys.all, 'requests', query],
-    queryFn: ({ signal }) => api.get<{ items: TApiRequest[]; nextCursor: string | null }>('/api/api-requests', { query, signal }),
-    placeholderData: keepPreviousData,
+export const apiRequestListQuery = (query: Query, enabled = true) =>
+  queryOptions({
+    ...listQuery<{ items: TApiRequest[]; nextCursor: string | null }>(
+      [...apiAccessKeys.all, 'requests', query],
+      '/api/api-requests',
+      query,
+    ),
     enabled,
   });
-}
 
-export function openApiQuery() {
-  return queryOptions({
-    queryKey: [...apiAccessKeys.all, 'openapi'],
-    queryFn: ({ signal }) => api.get<Record<string, unknown>>('/v1/openapi.json', { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
+export const openApiQuery = () =>
+  readQuery<Record<string, unknown>>([...apiAccessKeys.all, 'openapi'], '/v1/openapi.json', { staleTime: Number.POSITIVE_INFINITY });
 
-function useApiAccessMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: apiAccessKeys.all }) });
-}
+const useApiAccessMutation = <V, R>(mutationFn: (vars: V) => Promise<R>) => useInvalidatingMutation([apiAccessKeys.all], mutationFn);
 
 export const useCreateApiKey = () => useApiAccessMutation((body: TApiKeyBody) => api.post<TApiKeyCreated>('/api/api-keys', body));
-export const useRevokeApiKey = () => useApiAccessMutation((id: string) => api.post<TApiKey>(`/api/api-keys/${enc(id)}/revoke`));
+export const useRevokeApiKey = () => useApiAccessMutation((id: string) => api.post<TApiKey>(apiPath`/api/api-keys/${id}/revoke`));
 export const useRollApiKey = () =>
   useApiAccessMutation(({ id, graceHours }: { id: string; graceHours: number }) =>
-    api.post<TApiKeyCreated>(`/api/api-keys/${enc(id)}/roll`, { graceHours }),
+    api.post<TApiKeyCreated>(apiPath`/api/api-keys/${id}/roll`, { graceHours }),
   );
-export const useDeleteApiKey = () => useApiAccessMutation((id: string) => api.delete<{ ok: true }>(`/api/api-keys/${enc(id)}`));
+export const useDeleteApiKey = () => useApiAccessMutation((id: string) => api.delete<{ ok: true }>(apiPath`/api/api-keys/${id}`));
 
 // ---------------------------------------------------------------------------------------------
 // Webhooks
 
-export function webhookListQuery(query: Query) {
-  return queryOptions({
-    queryKey: [...apiAccessKeys.all, 'webhooks', query],
-    queryFn: ({ signal }) => api.get<TPage<TWebhook>>('/api/webhooks', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const webhookListQuery = (query: Query) =>
+  listQuery<TPage<TWebhook>>([...apiAccessKeys.all, 'webhooks', query], '/api/webhooks', query);
 
-export function deliveryListQuery(webhookId: string, query: Query) {
-  return queryOptions({
-    queryKey: [...apiAccessKeys.all, 'deliveries', webhookId, query],
-    queryFn: ({ signal }) => api.get<TPage<TWebhookDelivery>>(`/api/webhooks/${enc(webhookId)}/deliveries`, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const deliveryListQuery = (webhookId: string, query: Query) =>
+  listQuery<TPage<TWebhookDelivery>>(
+    [...apiAccessKeys.all, 'deliveries', webhookId, query],
+    apiPath`/api/webhooks/${webhookId}/deliveries`,
+    query,
+  );
 
 export const useCreateWebhook = () => useApiAccessMutation((body: TWebhookBody) => api.post<TWebhookCreated>('/api/webhooks', body));
 export const useUpdateWebhook = () =>
-  useApiAccessMutation(({ id, body }: { id: string; body: TWebhookBody }) => api.put<TWebhook>(`/api/webhooks/${enc(id)}`, body));
-export const useDeleteWebhook = () => useApiAccessMutation((id: string) => api.delete<{ ok: true }>(`/api/webhooks/${enc(id)}`));
+  useApiAccessMutation(({ id, body }: { id: string; body: TWebhookBody }) => api.put<TWebhook>(apiPath`/api/webhooks/${id}`, body));
+export const useDeleteWebhook = () => useApiAccessMutation((id: string) => api.delete<{ ok: true }>(apiPath`/api/webhooks/${id}`));
 export const useRotateWebhookSecret = () =>
-  useApiAccessMutation((id: string) => api.post<TWebhookSecret>(`/api/webhooks/${enc(id)}/rotate-secret`));
-export const useTestWebhook = () => useApiAccessMutation((id: string) => api.post<TTestResult>(`/api/webhooks/${enc(id)}/test`));
+  useApiAccessMutation((id: string) => api.post<TWebhookSecret>(apiPath`/api/webhooks/${id}/rotate-secret`));
+export const useTestWebhook = () => useApiAccessMutation((id: string) => api.post<TTestResult>(apiPath`/api/webhooks/${id}/test`));
 export const useReplayDelivery = () =>
   useApiAccessMutation(({ id, deliveryId }: { id: string; deliveryId: string }) =>
-    api.post<unknown>(`/api/webhooks/${enc(id)}/deliveries/${enc(deliveryId)}/replay`),
+    api.post<unknown>(apiPath`/api/webhooks/${id}/deliveries/${deliveryId}/replay`),
   );
 export const useReplayFailed = () =>
   useApiAccessMutation(({ id, since }: { id: string; since: string }) =>
-    api.post<TReplayResult>(`/api/webhooks/${enc(id)}/replay`, { since }),
+    api.post<TReplayResult>(apiPath`/api/webhooks/${id}/replay`, { since }),
   );
 
 // ---------------------------------------------------------------------------------------------
 // Platform tokens (staff Admin): the provider's switch and SMS gateway posting to /ingest/v1
 
-export function platformTokenListQuery() {
-  return queryOptions({
-    queryKey: [...apiAccessKeys.all, 'platform-tokens'],
-    queryFn: ({ signal }) => api.get<TPlatformToken[]>('/api/platform-tokens', { signal }),
-  });
-}
+export const platformTokenListQuery = () => readQuery<TPlatformToken[]>([...apiAccessKeys.all, 'platform-tokens'], '/api/platform-tokens');
 
 export const useCreatePlatformToken = () =>
   useApiAccessMutation((body: TPlatformTokenBody) => api.post<TPlatformTokenCreated>('/api/platform-tokens', body));
 export const useRevokePlatformToken = () =>
-  useApiAccessMutation((id: string) => api.post<TPlatformToken>(`/api/platform-tokens/${enc(id)}/revoke`));
+  useApiAccessMutation((id: string) => api.post<TPlatformToken>(apiPath`/api/platform-tokens/${id}/revoke`));

@@ -7,8 +7,9 @@ import type {
   TTwoFactorSetup,
   TTwoFactorStatus,
 } from '@portal/contract/auth';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { readQuery, useSavingMutation } from '../../../lib/query.ts';
 import { SESSION_QUERY_KEY } from '../../../lib/session.ts';
 import { broadcastAuthEvent } from './auth-broadcast.ts';
 import { writeRememberedEmail } from './remembered-email.ts';
@@ -18,23 +19,14 @@ import { takeSignedOutHere } from './sign-out-flag.ts';
 const STATUS_KEY = ['auth', 'two-factor'] as const;
 
 /** The signed-in user's two-factor sign-in: on or off, when it is asked, recovery codes left. */
-export const twoFactorStatusQuery = queryOptions({
-  queryKey: STATUS_KEY,
-  queryFn: ({ signal }) => api.get<TTwoFactorStatus>('/api/auth/two-factor', { signal }),
-});
+export const twoFactorStatusQuery = readQuery<TTwoFactorStatus>(STATUS_KEY, '/api/auth/two-factor');
 
 /**
  * After a change, the status is read again. The session (which says whether setup is still
  * required) is read again by `useRefreshSession` once the recovery codes have been shown: on the
  * required-setup page a fresh session moves on to the portal and would take the codes away.
  */
-function useTwoFactorMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: STATUS_KEY }),
-  });
-}
+const useTwoFactorMutation = <V, R>(mutationFn: (vars: V) => Promise<R>) => useSavingMutation(mutationFn, { stale: [STATUS_KEY] });
 
 export function useRefreshSession() {
   const queryClient = useQueryClient();

@@ -15,12 +15,9 @@ import type {
   ZRateImportResult,
 } from '@portal/contract/billing';
 import type { TPage } from '@portal/contract/common';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api.ts';
-
-type Query = Record<string, string | number | undefined>;
-const enc = encodeURIComponent;
+import { apiPath, listQuery, type ListQuery as Query, readQuery, useInvalidatingMutation } from '../../../lib/query.ts';
 
 export type TInvoiceRunResult = z.infer<typeof ZInvoiceRunResult>;
 export type TRateImportResult = z.infer<typeof ZRateImportResult>;
@@ -30,117 +27,79 @@ export const billingKeys = { all: ['billing'] as const };
 
 export function billingOverviewQuery(scope: { customerId?: string | undefined; accountId?: string | undefined }) {
   const query = { customerId: scope.customerId, accountId: scope.accountId };
-  return queryOptions({
-    queryKey: [...billingKeys.all, 'overview', query],
-    queryFn: ({ signal }) => api.get<TBillingOverview>('/api/billing/overview', { query, signal }),
-  });
+  return readQuery<TBillingOverview>([...billingKeys.all, 'overview', query], '/api/billing/overview', { query });
 }
 
-export function invoiceListQuery(query: Query) {
-  return queryOptions({
-    queryKey: [...billingKeys.all, 'invoices', query],
-    queryFn: ({ signal }) => api.get<TPage<TInvoiceListItem>>('/api/invoices', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const invoiceListQuery = (query: Query) =>
+  listQuery<TPage<TInvoiceListItem>>([...billingKeys.all, 'invoices', query], '/api/invoices', query);
 
-export function invoiceQuery(id: string) {
-  return queryOptions({
-    queryKey: [...billingKeys.all, 'invoice', id],
-    queryFn: ({ signal }) => api.get<TInvoice>(`/api/invoices/${enc(id)}`, { signal }),
-  });
-}
+export const invoiceQuery = (id: string) => readQuery<TInvoice>([...billingKeys.all, 'invoice', id], apiPath`/api/invoices/${id}`);
 
-export const invoicePdfUrl = (id: string) => `/api/invoices/${enc(id)}/pdf`;
+export const invoicePdfUrl = (id: string) => apiPath`/api/invoices/${id}/pdf`;
 
-export function paymentListQuery(query: Query) {
-  return queryOptions({
-    queryKey: [...billingKeys.all, 'payments', query],
-    queryFn: ({ signal }) => api.get<TPage<TPaymentListItem>>('/api/payments', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const paymentListQuery = (query: Query) =>
+  listQuery<TPage<TPaymentListItem>>([...billingKeys.all, 'payments', query], '/api/payments', query);
 
-const customerBase = (customerId: string) => `/api/customers/${enc(customerId)}`;
+export const paymentMethodsQuery = (customerId: string) =>
+  readQuery<TPaymentMethod[]>([...billingKeys.all, 'payment-methods', customerId], apiPath`/api/customers/${customerId}/payment-methods`);
 
-export function paymentMethodsQuery(customerId: string) {
-  return queryOptions({
-    queryKey: [...billingKeys.all, 'payment-methods', customerId],
-    queryFn: ({ signal }) => api.get<TPaymentMethod[]>(`${customerBase(customerId)}/payment-methods`, { signal }),
-  });
-}
+export const rateDecksQuery = readQuery<TRateDeck[]>([...billingKeys.all, 'rate-decks'], '/api/rate-decks');
 
-export const rateDecksQuery = queryOptions({
-  queryKey: [...billingKeys.all, 'rate-decks'],
-  queryFn: ({ signal }) => api.get<TRateDeck[]>('/api/rate-decks', { signal }),
-});
-
-export function rateListQuery(deckId: string, query: Query) {
-  return queryOptions({
-    queryKey: [...billingKeys.all, 'rates', deckId, query],
-    queryFn: ({ signal }) => api.get<TPage<TRatePrefix>>(`/api/rate-decks/${enc(deckId)}/rates`, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const rateListQuery = (deckId: string, query: Query) =>
+  listQuery<TPage<TRatePrefix>>([...billingKeys.all, 'rates', deckId, query], apiPath`/api/rate-decks/${deckId}/rates`, query);
 
 /** A billing mutation (mutation key billing/<verb>): on success every billing query is stale. */
-function useBillingMutation<V, R>(verb: string, mutationFn: (vars: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['billing', verb],
-    mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }),
-  });
-}
+const useBillingMutation = <V, R>(verb: string, mutationFn: (vars: V) => Promise<R>) =>
+  useInvalidatingMutation([billingKeys.all], mutationFn, ['billing', verb]);
 
 // Invoices (staff with billing.manage, but Pay)
 export const useGenerateInvoice = () =>
   useBillingMutation('generate', (body: TGenerateInvoiceBody) => api.post<TInvoice>('/api/invoices', body));
 export const useAddAdjustment = () =>
   useBillingMutation('adjust', ({ id, body }: { id: string; body: TAdjustmentBody }) =>
-    api.post<TInvoice>(`/api/invoices/${enc(id)}/adjustments`, body),
+    api.post<TInvoice>(apiPath`/api/invoices/${id}/adjustments`, body),
   );
 export const useFinalizeInvoice = () =>
-  useBillingMutation('finalize', (id: string) => api.post<TInvoice>(`/api/invoices/${enc(id)}/finalize`));
+  useBillingMutation('finalize', (id: string) => api.post<TInvoice>(apiPath`/api/invoices/${id}/finalize`));
 export const useVoidInvoice = () =>
   useBillingMutation('void', ({ id, reason }: { id: string; reason: string }) =>
-    api.post<TInvoice>(`/api/invoices/${enc(id)}/void`, { reason }),
+    api.post<TInvoice>(apiPath`/api/invoices/${id}/void`, { reason }),
   );
-export const useDeleteInvoice = () => useBillingMutation('delete', (id: string) => api.delete<void>(`/api/invoices/${enc(id)}`));
+export const useDeleteInvoice = () => useBillingMutation('delete', (id: string) => api.delete<void>(apiPath`/api/invoices/${id}`));
 export const useSendReminder = () =>
-  useBillingMutation('remind', (id: string) => api.post<TInvoiceListItem>(`/api/invoices/${enc(id)}/reminders`));
+  useBillingMutation('remind', (id: string) => api.post<TInvoiceListItem>(apiPath`/api/invoices/${id}/reminders`));
 export const useInvoiceRun = () =>
   useBillingMutation('invoice-run', (body: { month?: string }) => api.post<TInvoiceRunResult>('/api/billing/invoice-run', body));
 export const usePayInvoice = () =>
   useBillingMutation('pay', ({ id, paymentMethodId }: { id: string; paymentMethodId: string }) =>
-    api.post<TPayResult>(`/api/invoices/${enc(id)}/pay`, { paymentMethodId }),
+    api.post<TPayResult>(apiPath`/api/invoices/${id}/pay`, { paymentMethodId }),
   );
 
 // Payment methods, auto-pay and budgets (billing.write)
 export const useAddPaymentMethod = (customerId: string) =>
   useBillingMutation('add-method', (body: TAddPaymentMethodBody) =>
-    api.post<TPaymentMethod>(`${customerBase(customerId)}/payment-methods`, body),
+    api.post<TPaymentMethod>(apiPath`/api/customers/${customerId}/payment-methods`, body),
   );
 /** Make Default and Remove carry no body: the fresh two-factor code travels in a header. */
 const freshCodeHeader = (code: string | undefined): Record<string, string> => (code ? { 'x-two-factor-code': code } : {});
 
 export const useMakeDefaultMethod = (customerId: string) =>
   useBillingMutation('default-method', ({ methodId, twoFactorCode }: { methodId: string; twoFactorCode?: string | undefined }) =>
-    api.put<TPaymentMethod>(`${customerBase(customerId)}/payment-methods/${enc(methodId)}/default`, undefined, {
+    api.put<TPaymentMethod>(apiPath`/api/customers/${customerId}/payment-methods/${methodId}/default`, undefined, {
       headers: freshCodeHeader(twoFactorCode),
     }),
   );
 export const useRemoveMethod = (customerId: string) =>
   useBillingMutation('remove-method', ({ methodId, twoFactorCode }: { methodId: string; twoFactorCode?: string | undefined }) =>
-    api.delete<void>(`${customerBase(customerId)}/payment-methods/${enc(methodId)}`, { headers: freshCodeHeader(twoFactorCode) }),
+    api.delete<void>(apiPath`/api/customers/${customerId}/payment-methods/${methodId}`, { headers: freshCodeHeader(twoFactorCode) }),
   );
 export const useSetAutoPay = () =>
   useBillingMutation('auto-pay', ({ customerId, autoPay }: { customerId: string; autoPay: boolean }) =>
-    api.put<{ ok: true }>(`${customerBase(customerId)}/auto-pay`, { autoPay }),
+    api.put<{ ok: true }>(apiPath`/api/customers/${customerId}/auto-pay`, { autoPay }),
   );
 export const useSetBudget = () =>
   useBillingMutation('budget', ({ accountId, monthlyBudget }: { accountId: string; monthlyBudget: number | null }) =>
-    api.put<{ ok: true }>(`/api/accounts/${enc(accountId)}/budget`, { monthlyBudget }),
+    api.put<{ ok: true }>(apiPath`/api/accounts/${accountId}/budget`, { monthlyBudget }),
   );
 
 // Rate decks (staff with billing.manage)
@@ -148,6 +107,6 @@ export const useCreateRateDeck = () =>
   useBillingMutation('create-deck', (body: TRateDeckBody) => api.post<TRateDeck>('/api/rate-decks', body));
 export const useImportRates = () =>
   useBillingMutation('import-rates', ({ id, csv, mode }: { id: string; csv: string; mode: 'merge' | 'replace' }) =>
-    api.post<TRateImportResult>(`/api/rate-decks/${enc(id)}/import`, { csv, mode }),
+    api.post<TRateImportResult>(apiPath`/api/rate-decks/${id}/import`, { csv, mode }),
   );
-export const useDeleteRateDeck = () => useBillingMutation('delete-deck', (id: string) => api.delete<void>(`/api/rate-decks/${enc(id)}`));
+export const useDeleteRateDeck = () => useBillingMutation('delete-deck', (id: string) => api.delete<void>(apiPath`/api/rate-decks/${id}`));

@@ -1,19 +1,11 @@
 import type { TCompanyProfile, TUpdateCompanyProfileBody } from '@portal/contract/company';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { readQuery, useSavingMutation } from '../../../lib/query.ts';
 
-export const companyProfileQuery = queryOptions({
-  queryKey: ['company', 'profile'],
-  queryFn: ({ signal }) => api.get<TCompanyProfile>('/api/company', { signal }),
-});
+export const companyProfileQuery = readQuery<TCompanyProfile>(['company', 'profile'], '/api/company');
 
-export function useUpdateCompanyProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TUpdateCompanyProfileBody) => api.put<TCompanyProfile>('/api/company', body),
-    onSuccess: (profile) => {
-      queryClient.setQueryData(companyProfileQuery.queryKey, profile);
-      void queryClient.invalidateQueries({ queryKey: ['auth', 'session'] });
-    },
+export const useUpdateCompanyProfile = () =>
+  useSavingMutation((body: TUpdateCompanyProfileBody) => api.put<TCompanyProfile>('/api/company', body), {
+    cache: () => companyProfileQuery.queryKey,
+    stale: [['auth', 'session']],
   });
-}

@@ -1,33 +1,20 @@
 import type { TPage } from '@portal/contract/common';
 import type { TCreateDncBody, TDncEntry, TDncSummary, TImportDncBody, TImportDncResult } from '@portal/contract/compliance';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { apiPath, type ListQuery, listQuery, readQuery, useInvalidatingMutation } from '../../../lib/query.ts';
 
 /** The compliance feature's query keys. */
 export const complianceKeys = { all: ['compliance'] as const };
 
-export function dncListQuery(query: Record<string, string | number | undefined>) {
-  return queryOptions({
-    queryKey: [...complianceKeys.all, 'entries', query],
-    queryFn: ({ signal }) => api.get<TPage<TDncEntry>>('/api/compliance/entries', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const dncListQuery = (query: ListQuery) =>
+  listQuery<TPage<TDncEntry>>([...complianceKeys.all, 'entries', query], '/api/compliance/entries', query);
 
-export function dncSummaryQuery(customerId: string | undefined) {
-  return queryOptions({
-    queryKey: [...complianceKeys.all, 'summary', customerId ?? ''],
-    queryFn: ({ signal }) => api.get<TDncSummary>('/api/compliance/summary', { query: { customerId }, signal }),
-  });
-}
+export const dncSummaryQuery = (customerId: string | undefined) =>
+  readQuery<TDncSummary>([...complianceKeys.all, 'summary', customerId ?? ''], '/api/compliance/summary', { query: { customerId } });
 
-function useComplianceMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: complianceKeys.all }) });
-}
-
+const useComplianceMutation = <V, R>(mutationFn: (vars: V) => Promise<R>) => useInvalidatingMutation([complianceKeys.all], mutationFn);
 export const useAddDncEntry = () => useComplianceMutation((body: TCreateDncBody) => api.post<TDncEntry>('/api/compliance/entries', body));
 export const useImportDnc = () =>
   useComplianceMutation((body: TImportDncBody) => api.post<TImportDncResult>('/api/compliance/import', body));
 export const useRemoveDncEntry = () =>
-  useComplianceMutation((id: string) => api.delete<{ ok: true }>(`/api/compliance/entries/${encodeURIComponent(id)}`));
+  useComplianceMutation((id: string) => api.delete<{ ok: true }>(apiPath`/api/compliance/entries/${id}`));

@@ -8,91 +8,45 @@ import type {
   TIpAddress,
   TStaffOption,
 } from '@portal/contract/customers';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { apiPath, listQuery, readQuery, useInvalidatingMutation, useSavingMutation } from '../../../lib/query.ts';
 
 export const CUSTOMERS_KEY = ['customers'] as const;
-const id = (value: string) => encodeURIComponent(value);
 
-export function customerListQuery(query: Record<string, string | number>) {
-  return queryOptions({
-    queryKey: [...CUSTOMERS_KEY, 'list', query],
-    queryFn: ({ signal }) => api.get<TPage<TCustomerListItem>>('/api/admin/customers', { query, signal }),
-    placeholderData: keepPreviousData,
+export const customerListQuery = (query: Record<string, string | number>) =>
+  listQuery<TPage<TCustomerListItem>>([...CUSTOMERS_KEY, 'list', query], '/api/admin/customers', query);
+
+export const customerQuery = (customerId: string) =>
+  readQuery<TCustomer>([...CUSTOMERS_KEY, 'detail', customerId], apiPath`/api/admin/customers/${customerId}`);
+
+export const staffOptionsQuery = readQuery<TStaffOption[]>(['staff-options'], '/api/admin/staff-options', { staleTime: 5 * 60_000 });
+
+export const customerNotesQuery = (customerId: string) =>
+  readQuery<TCustomerNote[]>([...CUSTOMERS_KEY, 'notes', customerId], apiPath`/api/admin/customers/${customerId}/notes`);
+
+export const customerActivityQuery = (customerId: string) =>
+  readQuery<TActivityEntry[]>([...CUSTOMERS_KEY, 'activity', customerId], apiPath`/api/admin/customers/${customerId}/activity`);
+
+export const customerIpAddressesQuery = (customerId: string) =>
+  readQuery<TIpAddress[]>([...CUSTOMERS_KEY, 'ip-addresses', customerId], apiPath`/api/admin/customers/${customerId}/ip-addresses`);
+
+export const useCreateCustomer = () =>
+  useInvalidatingMutation([CUSTOMERS_KEY], (body: TCustomerBody) => api.post<TCustomer>('/api/admin/customers', body));
+
+export const useUpdateCustomer = (customerId: string) =>
+  useSavingMutation((body: TCustomerBody) => api.put<TCustomer>(apiPath`/api/admin/customers/${customerId}`, body), {
+    cache: () => customerQuery(customerId).queryKey,
+    stale: [CUSTOMERS_KEY, ['names']],
   });
-}
 
-export function customerQuery(customerId: string) {
-  return queryOptions({
-    queryKey: [...CUSTOMERS_KEY, 'detail', customerId],
-    queryFn: ({ signal }) => api.get<TCustomer>(`/api/admin/customers/${id(customerId)}`, { signal }),
+// app/query-client.ts stales the accounts of a deleted customer (mutationKey).
+export const useDeleteCustomer = () =>
+  useInvalidatingMutation([CUSTOMERS_KEY], (customerId: string) => api.delete<{ ok: true }>(apiPath`/api/admin/customers/${customerId}`), [
+    ...CUSTOMERS_KEY,
+    'delete',
+  ]);
+
+export const useAddNote = (customerId: string) =>
+  useSavingMutation((body: string) => api.post<TCustomerNote>(apiPath`/api/admin/customers/${customerId}/notes`, { body }), {
+    stale: [customerNotesQuery(customerId).queryKey, customerActivityQuery(customerId).queryKey],
   });
-}
-
-export const staffOptionsQuery = queryOptions({
-  queryKey: ['staff-options'],
-  queryFn: ({ signal }) => api.get<TStaffOption[]>('/api/admin/staff-options', { signal }),
-  staleTime: 5 * 60_000,
-});
-
-export function customerNotesQuery(customerId: string) {
-  return queryOptions({
-    queryKey: [...CUSTOMERS_KEY, 'notes', customerId],
-    queryFn: ({ signal }) => api.get<TCustomerNote[]>(`/api/admin/customers/${id(customerId)}/notes`, { signal }),
-  });
-}
-
-export function customerActivityQuery(customerId: string) {
-  return queryOptions({
-    queryKey: [...CUSTOMERS_KEY, 'activity', customerId],
-    queryFn: ({ signal }) => api.get<TActivityEntry[]>(`/api/admin/customers/${id(customerId)}/activity`, { signal }),
-  });
-}
-
-export function customerIpAddressesQuery(customerId: string) {
-  return queryOptions({
-    queryKey: [...CUSTOMERS_KEY, 'ip-addresses', customerId],
-    queryFn: ({ signal }) => api.get<TIpAddress[]>(`/api/admin/customers/${id(customerId)}/ip-addresses`, { signal }),
-  });
-}
-
-export function useCreateCustomer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TCustomerBody) => api.post<TCustomer>('/api/admin/customers', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CUSTOMERS_KEY }),
-  });
-}
-
-export function useUpdateCustomer(customerId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TCustomerBody) => api.put<TCustomer>(`/api/admin/customers/${id(customerId)}`, body),
-    onSuccess: (customer) => {
-      queryClient.setQueryData(customerQuery(customerId).queryKey, customer);
-      void queryClient.invalidateQueries({ queryKey: CUSTOMERS_KEY });
-      void queryClient.invalidateQueries({ queryKey: ['names'] });
-    },
-  });
-}
-
-export function useDeleteCustomer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    // app/query-client.ts stales the accounts of a deleted customer (mutationKey).
-    mutationKey: [...CUSTOMERS_KEY, 'delete'],
-    mutationFn: (customerId: string) => api.delete<{ ok: true }>(`/api/admin/customers/${id(customerId)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CUSTOMERS_KEY }),
-  });
-}
-
-export function useAddNote(customerId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: string) => api.post<TCustomerNote>(`/api/admin/customers/${id(customerId)}/notes`, { body }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: customerNotesQuery(customerId).queryKey });
-      void queryClient.invalidateQueries({ queryKey: customerActivityQuery(customerId).queryKey });
-    },
-  });
-}

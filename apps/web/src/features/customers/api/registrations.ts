@@ -1,15 +1,13 @@
 import type { TRegistrationList } from '@portal/contract/registration';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { apiPath, readQuery } from '../../../lib/query.ts';
 import { CUSTOMERS_KEY } from './customers.ts';
 
 const REGISTRATIONS_KEY = [...CUSTOMERS_KEY, 'registrations'] as const;
 
 /** Registrations from the sign-up page awaiting review. */
-export const registrationsQuery = queryOptions({
-  queryKey: REGISTRATIONS_KEY,
-  queryFn: ({ signal }) => api.get<TRegistrationList>('/api/admin/customers/registrations', { signal }),
-});
+export const registrationsQuery = readQuery<TRegistrationList>(REGISTRATIONS_KEY, '/api/admin/customers/registrations');
 
 /** Approve or reject (with the reason emailed to the applicant); the customer list shows the outcome. */
 export function useReviewRegistration() {
@@ -17,8 +15,8 @@ export function useReviewRegistration() {
   return useMutation({
     mutationFn: (review: { id: string; reject?: { reason: string } }) =>
       review.reject
-        ? api.post(`/api/admin/customers/${encodeURIComponent(review.id)}/registration/reject`, review.reject)
-        : api.post(`/api/admin/customers/${encodeURIComponent(review.id)}/registration/approve`),
+        ? api.post(apiPath`/api/admin/customers/${review.id}/registration/reject`, review.reject)
+        : api.post(apiPath`/api/admin/customers/${review.id}/registration/approve`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: CUSTOMERS_KEY }),
   });
 }

@@ -1,20 +1,12 @@
 import type { TAdminDashboard, TCustomerDashboard } from '@portal/contract/dashboard';
 import type { TNotificationList } from '@portal/contract/notifications';
-import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { readQuery } from '../../../lib/query.ts';
 
-export const adminDashboardQuery = queryOptions({
-  queryKey: ['dashboard', 'admin'],
-  queryFn: ({ signal }) => api.get<TAdminDashboard>('/api/admin/dashboard', { signal }),
-});
+export const adminDashboardQuery = readQuery<TAdminDashboard>(['dashboard', 'admin'], '/api/admin/dashboard');
 
-export const customerDashboardQuery = queryOptions({
-  queryKey: ['dashboard', 'customer'],
-  queryFn: ({ signal }) => api.get<TCustomerDashboard>('/api/dashboard', { signal }),
-});
+export const customerDashboardQuery = readQuery<TCustomerDashboard>(['dashboard', 'customer'], '/api/dashboard');
 
-export const recentNotificationsQuery = queryOptions({
-  queryKey: ['notifications', 'latest', 5],
-  queryFn: ({ signal }) => api.get<TNotificationList>('/api/notifications', { query: { limit: 5 }, signal }),
+export const recentNotificationsQuery = readQuery<TNotificationList>(['notifications', 'latest', 5], '/api/notifications', {
+  query: { limit: 5 },
   staleTime: 15_000,
 });

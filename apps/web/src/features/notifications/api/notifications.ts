@@ -1,6 +1,7 @@
 import type { TNotificationList, TNotificationSettings, TNotificationSettingsBody } from '@portal/contract/notifications';
-import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { apiPath, listQuery, readQuery, useInvalidatingMutation, useSavingMutation } from '../../../lib/query.ts';
 
 export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
 /** Apart from the lists: a change of the notifications (the live stream) does not re-read the settings. */
@@ -9,18 +10,14 @@ export const NOTIFICATION_SETTINGS_QUERY_KEY = ['notification-settings'] as cons
 /** The latest `limit` notifications (at most 100, the server's limit) and the unread count. */
 export function latestNotificationsQuery(limit = 10) {
   return queryOptions({
-    queryKey: [...NOTIFICATIONS_QUERY_KEY, 'latest', limit],
-    queryFn: ({ signal }) => api.get<TNotificationList>('/api/notifications', { query: { limit }, signal }),
-    staleTime: 15_000,
     // "Load more" keeps the shown items while the longer list loads
-    placeholderData: keepPreviousData,
+    ...listQuery<TNotificationList>([...NOTIFICATIONS_QUERY_KEY, 'latest', limit], '/api/notifications', { limit }),
+    staleTime: 15_000,
   });
 }
 
 /** The caller's settings flags (the settings page) and center preferences (the Notification Center). */
-export const notificationSettingsQuery = queryOptions({
-  queryKey: NOTIFICATION_SETTINGS_QUERY_KEY,
-  queryFn: ({ signal }) => api.get<TNotificationSettings>('/api/notifications/settings', { signal }),
+export const notificationSettingsQuery = readQuery<TNotificationSettings>(NOTIFICATION_SETTINGS_QUERY_KEY, '/api/notifications/settings', {
   staleTime: 5 * 60_000,
 });
 
@@ -41,7 +38,7 @@ function useSetRead(read: boolean) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['notifications', read ? 'read' : 'unread'],
-    mutationFn: (id: string) => api.post<{ ok: true }>(`/api/notifications/${encodeURIComponent(id)}/${read ? 'read' : 'unread'}`),
+    mutationFn: (id: string) => api.post<{ ok: true }>(apiPath`/api/notifications/${id}/${read ? 'read' : 'unread'}`),
     onMutate: (id) => setReadInLists(queryClient, id, read),
     onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
   });
@@ -55,33 +52,21 @@ export function useMarkNotificationUnread() {
   return useSetRead(false);
 }
 
-export function useMarkAllNotificationsRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['notifications', 'read-all'],
-    mutationFn: () => api.post<{ ok: true }>('/api/notifications/read-all'),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
-  });
-}
+export const useMarkAllNotificationsRead = () =>
+  useInvalidatingMutation([NOTIFICATIONS_QUERY_KEY], () => api.post<{ ok: true }>('/api/notifications/read-all'), [
+    'notifications',
+    'read-all',
+  ]);
 
 /** Clear All: the caller's notifications are deleted. */
-export function useClearNotifications() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['notifications', 'clear'],
-    mutationFn: () => api.delete<{ ok: true }>('/api/notifications'),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
-  });
-}
+export const useClearNotifications = () =>
+  useInvalidatingMutation([NOTIFICATIONS_QUERY_KEY], () => api.delete<{ ok: true }>('/api/notifications'), ['notifications', 'clear']);
 
 export const SAVE_NOTIFICATION_SETTINGS_KEY = ['notifications', 'settings'] as const;
 
 /** Saves the flags or the preferences (either alone); the answer is the whole saved settings. */
-export function useSaveNotificationSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useSaveNotificationSettings = () =>
+  useSavingMutation((body: TNotificationSettingsBody) => api.put<TNotificationSettings>('/api/notifications/settings', body), {
+    cache: () => NOTIFICATION_SETTINGS_QUERY_KEY,
     mutationKey: SAVE_NOTIFICATION_SETTINGS_KEY,
-    mutationFn: (body: TNotificationSettingsBody) => api.put<TNotificationSettings>('/api/notifications/settings', body),
-    onSuccess: (saved) => queryClient.setQueryData(NOTIFICATION_SETTINGS_QUERY_KEY, saved),
   });
-}

@@ -13,112 +13,46 @@ import type {
   TPortingRequest,
   TRemoveNumbersBody,
 } from '@portal/contract/numbers';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { uploadFile } from '../../../lib/download.ts';
+import { apiPath, type ListQuery, listQuery, readQuery, useInvalidatingMutation } from '../../../lib/query.ts';
 
 export const NUMBERS_KEY = ['numbers'] as const;
 export const PORTING_KEY = ['porting'] as const;
-type Query = Record<string, string | number | undefined>;
 
-export function numberListQuery(query: Query) {
-  return queryOptions({
-    queryKey: [...NUMBERS_KEY, 'list', query],
-    queryFn: ({ signal }) => api.get<TPage<TPhoneNumber>>('/api/numbers', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const numberListQuery = (query: ListQuery) => listQuery<TPage<TPhoneNumber>>([...NUMBERS_KEY, 'list', query], '/api/numbers', query);
 
-export function numberSummaryQuery(scope: { customerId?: string | undefined; accountId?: string | undefined }) {
-  return queryOptions({
-    queryKey: [...NUMBERS_KEY, 'summary', scope],
-    queryFn: ({ signal }) => api.get<TNumberSummary>('/api/numbers/summary', { query: scope, signal }),
-  });
-}
+export const numberSummaryQuery = (scope: { customerId?: string | undefined; accountId?: string | undefined }) =>
+  readQuery<TNumberSummary>([...NUMBERS_KEY, 'summary', scope], '/api/numbers/summary', { query: scope });
 
-export function inventoryQuery(query: { prefix?: string; type?: string; features?: string }) {
-  return queryOptions({
-    queryKey: [...NUMBERS_KEY, 'inventory', query],
-    queryFn: ({ signal }) => api.get<TInventoryList>('/api/numbers/inventory', { query: { ...query, limit: 50 }, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const inventoryQuery = (query: { prefix?: string; type?: string; features?: string }) =>
+  listQuery<TInventoryList>([...NUMBERS_KEY, 'inventory', query], '/api/numbers/inventory', { ...query, limit: 50 });
 
-export function portingListQuery(query: Query) {
-  return queryOptions({
-    queryKey: [...PORTING_KEY, 'list', query],
-    queryFn: ({ signal }) => api.get<TPage<TPortingRequest>>('/api/porting', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const portingListQuery = (query: ListQuery) =>
+  listQuery<TPage<TPortingRequest>>([...PORTING_KEY, 'list', query], '/api/porting', query);
 
-export function portingDetailQuery(id: string) {
-  return queryOptions({
-    queryKey: [...PORTING_KEY, 'detail', id],
-    queryFn: ({ signal }) => api.get<TPortingDetail>(`/api/porting/${encodeURIComponent(id)}`, { signal }),
-  });
-}
+export const portingDetailQuery = (id: string) => readQuery<TPortingDetail>([...PORTING_KEY, 'detail', id], apiPath`/api/porting/${id}`);
 
-function useInvalidate() {
-  const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: NUMBERS_KEY }), client.invalidateQueries({ queryKey: PORTING_KEY })]);
-}
+/** Every numbers or porting change reads both features' queries again. */
+const useNumbersMutation = <V, R>(mutationFn: (vars: V) => Promise<R>) => useInvalidatingMutation([NUMBERS_KEY, PORTING_KEY], mutationFn);
 
-export function useMoveNumbers() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (body: TMoveNumbersBody) => api.post<TNumbersChanged>('/api/numbers/move', body),
-    onSuccess: invalidate,
-  });
-}
-
-export function useRemoveNumbers() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (body: TRemoveNumbersBody) => api.post<TNumbersChanged>('/api/numbers/remove', body),
-    onSuccess: invalidate,
-  });
-}
-
-export function useAssignNumbers() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (body: TAssignNumbersBody) => api.post<TNumbersChanged>('/api/numbers/assign', body),
-    onSuccess: invalidate,
-  });
-}
+export const useMoveNumbers = () => useNumbersMutation((body: TMoveNumbersBody) => api.post<TNumbersChanged>('/api/numbers/move', body));
+export const useRemoveNumbers = () =>
+  useNumbersMutation((body: TRemoveNumbersBody) => api.post<TNumbersChanged>('/api/numbers/remove', body));
+export const useAssignNumbers = () =>
+  useNumbersMutation((body: TAssignNumbersBody) => api.post<TNumbersChanged>('/api/numbers/assign', body));
 
 export function useCheckPortability() {
   return useMutation({ mutationFn: (number: string) => api.post<TPortability>('/api/numbers/portability', { number }) });
 }
 
-export function useCreatePorting() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (body: TCreatePortingBody) => api.post<TPortingDetail>('/api/porting', body),
-    onSuccess: invalidate,
-  });
-}
+export const useCreatePorting = () => useNumbersMutation((body: TCreatePortingBody) => api.post<TPortingDetail>('/api/porting', body));
+export const useChangePortingStatus = (id: string) =>
+  useNumbersMutation((body: TChangePortingStatusBody) => api.post<TPortingDetail>(apiPath`/api/porting/${id}/status`, body));
+export const useUploadPortingDocument = (id: string) =>
+  useNumbersMutation(({ file, kind }: { file: File; kind: string }) =>
+    uploadFile<TPortingDetail>(apiPath`/api/porting/${id}/documents?kind=${kind}&fileName=${file.name}`, file),
+  );
 
-export function useChangePortingStatus(id: string) {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (body: TChangePortingStatusBody) => api.post<TPortingDetail>(`/api/porting/${encodeURIComponent(id)}/status`, body),
-    onSuccess: invalidate,
-  });
-}
-
-export function useUploadPortingDocument(id: string) {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: ({ file, kind }: { file: File; kind: string }) =>
-      uploadFile<TPortingDetail>(
-        `/api/porting/${encodeURIComponent(id)}/documents?kind=${encodeURIComponent(kind)}&fileName=${encodeURIComponent(file.name)}`,
-        file,
-      ),
-    onSuccess: invalidate,
-  });
-}
-
-export const documentUrl = (requestId: string, documentId: string) =>
-  `/api/porting/${encodeURIComponent(requestId)}/documents/${encodeURIComponent(documentId)}`;
+export const documentUrl = (requestId: string, documentId: string) => apiPath`/api/porting/${requestId}/documents/${documentId}`;

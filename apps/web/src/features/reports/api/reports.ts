@@ -7,9 +7,10 @@ import type {
   TReportService,
   TReportTab,
 } from '@portal/contract/reports';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { type DownloadProgress, streamDownload, toQueryString } from '../../../lib/download.ts';
+import { apiPath, listQuery, useInvalidatingMutation } from '../../../lib/query.ts';
 
 /** What a report is asked for: the period (dates only for a custom one), the service and, for staff, the customer. */
 export type ReportRequest = {
@@ -22,13 +23,8 @@ export type ReportRequest = {
 
 export const reportKeys = { all: ['reports'] as const };
 
-export const reportQuery = (request: ReportRequest) =>
-  queryOptions({
-    queryKey: [...reportKeys.all, 'report', request],
-    queryFn: ({ signal }) => api.get<TReport>('/api/reports', { query: request, signal }),
-    // a new period or filter keeps the figures on screen (dimmed) until the new ones arrive
-    placeholderData: keepPreviousData,
-  });
+// a new period or filter keeps the figures on screen (dimmed) until the new ones arrive
+export const reportQuery = (request: ReportRequest) => listQuery<TReport>([...reportKeys.all, 'report', request], '/api/reports', request);
 
 /** The caller's export files, re-read every few seconds while one is still being made. */
 export const reportFilesQuery = queryOptions({
@@ -48,19 +44,16 @@ export const reportSchedulesQuery = queryOptions({
   select: (answer): TReportSchedule[] => (Array.isArray(answer) ? answer : answer.items),
 });
 
-function useReportsMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: [...reportKeys.all, 'schedules'] }) });
-}
+const useReportsMutation = <V, R>(mutationFn: (vars: V) => Promise<R>) =>
+  useInvalidatingMutation([[...reportKeys.all, 'schedules']], mutationFn);
 
-const enc = encodeURIComponent;
 export const useCreateSchedule = () =>
   useReportsMutation((body: TReportScheduleInput) => api.post<TReportSchedule>('/api/reports/schedules', body));
 export const useUpdateSchedule = () =>
   useReportsMutation(({ id, body }: { id: string; body: TReportScheduleInput }) =>
-    api.put<TReportSchedule>(`/api/reports/schedules/${enc(id)}`, body),
+    api.put<TReportSchedule>(apiPath`/api/reports/schedules/${id}`, body),
   );
-export const useDeleteSchedule = () => useReportsMutation((id: string) => api.delete<unknown>(`/api/reports/schedules/${enc(id)}`));
+export const useDeleteSchedule = () => useReportsMutation((id: string) => api.delete<unknown>(apiPath`/api/reports/schedules/${id}`));
 
 /** The export of a tab's figures with the filters on screen. */
 export const reportExportUrl = (request: ReportRequest, tab: TReportTab, format: TReportFormat) =>

@@ -1,11 +1,5 @@
 import type { TOutboxPage } from '@portal/contract/email';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { listQuery } from '../../../lib/query.ts';
 
-export function outboxQuery(query: Record<string, string | number>) {
-  return queryOptions({
-    queryKey: ['outbox', query],
-    queryFn: ({ signal }) => api.get<TOutboxPage>('/api/admin/outbox', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const outboxQuery = (query: Record<string, string | number>) =>
+  listQuery<TOutboxPage>(['outbox', query], '/api/admin/outbox', query);

@@ -1,18 +1,8 @@
 import type { TSignInLockList } from '@portal/contract/auth';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { readQuery, useInvalidatingMutation } from '../../../lib/query.ts';
 
-export function signInLocksQuery() {
-  return queryOptions({
-    queryKey: ['sign-in-locks'],
-    queryFn: ({ signal }) => api.get<TSignInLockList>('/api/admin/sign-in-locks', { signal }),
-  });
-}
+export const signInLocksQuery = () => readQuery<TSignInLockList>(['sign-in-locks'], '/api/admin/sign-in-locks');
 
-export function useUnlockSignIn() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (email: string) => api.post<{ ok: true }>('/api/admin/sign-in-locks/unlock', { email }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['sign-in-locks'] }),
-  });
-}
+export const useUnlockSignIn = () =>
+  useInvalidatingMutation([['sign-in-locks']], (email: string) => api.post<{ ok: true }>('/api/admin/sign-in-locks/unlock', { email }));
