@@ -32,3 +32,16 @@ export function likePattern(text: string, where: 'contains' | 'prefix' = 'contai
   const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
   return where === 'prefix' ? `${escaped}%` : `%${escaped}%`;
 }
+
+/**
+ * One offset page, read at once: the list's rows (filtered and ordered; the page's limit and
+ * offset are added here) and the count of all the rows its filter matches.
+ */
+export async function readPage<R>(
+  q: TPageQuery,
+  rows: { limit(limit: number): { offset(offset: number): PromiseLike<R[]> } },
+  count: PromiseLike<{ n: number }[]>,
+): Promise<{ rows: R[]; total: number }> {
+  const [items, [total]] = await Promise.all([rows.limit(q.pageSize).offset(offsetOf(q)), count]);
+  return { rows: items, total: total?.n ?? 0 };
+}

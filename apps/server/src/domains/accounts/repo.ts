@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accountServices, accounts, customers, phoneNumbers, users } from '../../db/schema/index.ts';
 import type { ListScope } from '../../lib/list-scope.ts';
-import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
+import { likePattern, orderBy, readPage } from '../../lib/paging.ts';
 
 const alive = and(isNull(accounts.deletedAt), isNull(customers.deletedAt));
 
@@ -34,7 +34,8 @@ export async function listAccounts(db: DbOrTx, customerId: string | null, q: TLi
     q.status ? eq(accounts.status, q.status) : undefined,
   );
   const counts = numberCounts(db);
-  const [items, [total]] = await Promise.all([
+  return readPage(
+    q,
     db
       .select({
         account: accounts,
@@ -48,12 +49,9 @@ export async function listAccounts(db: DbOrTx, customerId: string | null, q: TLi
       .leftJoin(users, eq(users.id, accounts.accountManagerId))
       .leftJoin(counts, eq(counts.accountId, accounts.id))
       .where(where)
-      .orderBy(...orderBy(SORTS, q.sort, q.dir, accounts.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .orderBy(...orderBy(SORTS, q.sort, q.dir, accounts.id)),
     db.select({ n: count() }).from(accounts).innerJoin(customers, eq(customers.id, accounts.customerId)).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  );
 }
 
 /** The accounts of a scope for pickers: every word of q must match the account's name, ID or customer. */

@@ -19,11 +19,13 @@ import { type Ctx, inTransaction, ownCustomer, userOf } from '../../lib/context.
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
 import * as repo from './repo.ts';
 
+const audit = { account: auditFor('account'), accountService: auditFor('account_service') };
+
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findAccount>>>;
-type ListRow = Awaited<ReturnType<typeof repo.listAccounts>>['items'][number];
+type ListRow = Awaited<ReturnType<typeof repo.listAccounts>>['rows'][number];
 
 function toListItem(r: ListRow): TAccountListItem {
   const a = r.account;
@@ -79,8 +81,8 @@ const auditView = (a: Row['account']) => ({
 export async function listAccounts(ctx: Ctx, q: TListAccountsQuery): Promise<TPage<TAccountListItem>> {
   const own = ownCustomer(ctx);
   // A customer user always sees their own company's accounts, whatever customerId says.
-  const { items, total } = await repo.listAccounts(ctx.db, own ?? q.customerId ?? null, q);
-  return pageOf(items.map(toListItem), total, q);
+  const { rows, total } = await repo.listAccounts(ctx.db, own ?? q.customerId ?? null, q);
+  return pageOf(rows.map(toListItem), total, q);
 }
 
 /**
@@ -161,14 +163,13 @@ export async function createAccount(ctx: Ctx, body: z.output<typeof ZCreateAccou
       ...billingColumns(body),
     });
     if (!row) throw new Error('Account insert returned nothing');
-    await recordAudit(tx, {
-      action: 'account.create',
-      entityType: 'account',
-      entityId: row.id,
-      customerId,
-      summary: `Created account ${row.name} (${row.accountCode}) for ${customer.name}`,
-      after: auditView(row),
-    });
+    await audit.account(
+      tx,
+      'account.create',
+      { id: row.id, customerId },
+      `Created account ${row.name} (${row.accountCode}) for ${customer.name}`,
+      { after: auditView(row) },
+    );
     return row;
   });
   return getAccount(ctx, created.id);
@@ -190,12 +191,7 @@ export async function updateAccount(ctx: Ctx, id: string, body: z.output<typeof 
       ...billingColumns(body),
     });
     if (!after) throw notFound('Account');
-    await recordAudit(tx, {
-      action: 'account.update',
-      entityType: 'account',
-      entityId: id,
-      customerId: after.customerId,
-      summary: `Updated account ${after.name} (${after.accountCode})`,
+    await audit.account(tx, 'account.update', after, `Updated account ${after.name} (${after.accountCode})`, {
       before: auditView(before.account),
       after: auditView(after),
     });
@@ -211,14 +207,13 @@ export async function deleteAccount(ctx: Ctx, id: string): Promise<void> {
       throw conflict(`${row.account.name} still has phone numbers. Move or remove them before deleting the account.`);
     }
     await repo.updateAccount(tx.db, id, { deletedAt: new Date() });
-    await recordAudit(tx, {
-      action: 'account.delete',
-      entityType: 'account',
-      entityId: id,
-      customerId: row.account.customerId,
-      summary: `Deleted account ${row.account.name} (${row.account.accountCode})`,
-      before: auditView(row.account),
-    });
+    await audit.account(
+      tx,
+      'account.delete',
+      { id, customerId: row.account.customerId },
+      `Deleted account ${row.account.name} (${row.account.accountCode})`,
+      { before: auditView(row.account) },
+    );
   });
 }
 
@@ -228,14 +223,13 @@ export async function addService(ctx: Ctx, accountId: string, body: ServiceBody)
   const account = await requireAccount(ctx, accountId);
   await inTransaction(ctx, async (tx) => {
     const row = await repo.insertService(tx.db, { accountId, ...body });
-    await recordAudit(tx, {
-      action: 'account.service_add',
-      entityType: 'account_service',
-      entityId: row?.id,
-      customerId: account.account.customerId,
-      summary: `Added service ${body.name} to ${account.account.name}`,
-      after: body,
-    });
+    await audit.accountService(
+      tx,
+      'account.service_add',
+      { id: row?.id, customerId: account.account.customerId },
+      `Added service ${body.name} to ${account.account.name}`,
+      { after: body },
+    );
   });
   return getAccount(ctx, accountId);
 }
@@ -245,14 +239,13 @@ export async function updateService(ctx: Ctx, accountId: string, serviceId: stri
   await inTransaction(ctx, async (tx) => {
     const row = await repo.updateService(tx.db, accountId, serviceId, body);
     if (!row) throw notFound('Service');
-    await recordAudit(tx, {
-      action: 'account.service_update',
-      entityType: 'account_service',
-      entityId: serviceId,
-      customerId: account.account.customerId,
-      summary: `Updated service ${body.name} of ${account.account.name}`,
-      after: body,
-    });
+    await audit.accountService(
+      tx,
+      'account.service_update',
+      { id: serviceId, customerId: account.account.customerId },
+      `Updated service ${body.name} of ${account.account.name}`,
+      { after: body },
+    );
   });
   return getAccount(ctx, accountId);
 }
@@ -262,14 +255,13 @@ export async function deleteService(ctx: Ctx, accountId: string, serviceId: stri
   await inTransaction(ctx, async (tx) => {
     const row = await repo.deleteService(tx.db, accountId, serviceId);
     if (!row) throw notFound('Service');
-    await recordAudit(tx, {
-      action: 'account.service_delete',
-      entityType: 'account_service',
-      entityId: serviceId,
-      customerId: account.account.customerId,
-      summary: `Removed service ${row.name} from ${account.account.name}`,
-      before: { name: row.name, serviceType: row.serviceType, monthlyCost: row.monthlyCost },
-    });
+    await audit.accountService(
+      tx,
+      'account.service_delete',
+      { id: serviceId, customerId: account.account.customerId },
+      `Removed service ${row.name} from ${account.account.name}`,
+      { before: { name: row.name, serviceType: row.serviceType, monthlyCost: row.monthlyCost } },
+    );
   });
   return getAccount(ctx, accountId);
 }

@@ -69,6 +69,27 @@ export async function recordAudit(ctx: Ctx, entry: AuditEntry): Promise<void> {
   });
 }
 
+/** What a change did to its record: the values before and after (secrets are scrubbed). */
+export interface AuditChange {
+  before?: unknown;
+  after?: unknown;
+}
+
+/**
+ * The audit writer of one kind of record (`const audit = auditFor('webhook')`):
+ * `audit(tx, action, record, summary, { before, after })` writes recordAudit's entry about the
+ * record, its entityId and customerId being the record's id and customerId.
+ */
+export function auditFor(entityType: string) {
+  return (
+    ctx: Ctx,
+    action: string,
+    record: { id: string | null | undefined; customerId?: string | null },
+    summary: string,
+    change: AuditChange = {},
+  ): Promise<void> => recordAudit(ctx, { action, entityType, entityId: record.id, customerId: record.customerId, summary, ...change });
+}
+
 /**
  * An activity log read from the audit trail, newest first: a customer's (every entry about it) or
  * a user's (changes to the user and what they did). The caller has checked the record is in scope.

@@ -15,7 +15,7 @@ import { type Ctx, inTransaction, sessionUser, userOf } from '../../lib/context.
 import { AppError, notFound } from '../../lib/errors.ts';
 import { dummyHash, verifyPassword } from '../../lib/password.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor, recordAudit } from '../audit/service.ts';
 import { getSettings } from '../settings/service.ts';
 import { lockedMessage, lockPolicy } from './lockout.ts';
 import { passwordExpired } from './passwords.ts';
@@ -30,6 +30,8 @@ import {
   trustDevice,
   usesTwoFactor,
 } from './two-factor.ts';
+
+const audit = { customer: auditFor('customer'), session: auditFor('session') };
 
 // Passwords: reset, change, invitations (passwords.ts).
 export { changePassword, endUserAccess, requestPasswordReset, resetPassword, sendInvitation } from './passwords.ts';
@@ -372,13 +374,7 @@ export async function logout(ctx: Ctx): Promise<void> {
   if (!auth) return;
   await inTransaction(ctx, async (tx) => {
     if (auth.sessionIdHash) await repo.deleteSession(tx.db, auth.sessionIdHash);
-    await recordAudit(tx, {
-      action: 'auth.sign_out',
-      entityType: 'session',
-      entityId: auth.userId,
-      customerId: auth.customerId,
-      summary: `${auth.name} signed out`,
-    });
+    await audit.session(tx, 'auth.sign_out', { id: auth.userId, customerId: auth.customerId }, `${auth.name} signed out`);
   });
 }
 
@@ -409,13 +405,12 @@ export async function startImpersonation(
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + SESSION_MAX_MS),
     });
-    await recordAudit(tx, {
-      action: 'auth.impersonation_start',
-      entityType: 'customer',
-      entityId: target.customerId,
-      customerId: target.customerId,
-      summary: `${auth.name} started viewing the customer portal as ${user.name} (${target.customerName})`,
-    });
+    await audit.customer(
+      tx,
+      'auth.impersonation_start',
+      { id: target.customerId, customerId: target.customerId },
+      `${auth.name} started viewing the customer portal as ${user.name} (${target.customerName})`,
+    );
   });
   return token;
 }

@@ -2,7 +2,7 @@ import type { TDncListType, TListDncQuery } from '@portal/contract/compliance';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { complianceBlocksDaily, customers, dncEntries, users } from '../../db/schema/index.ts';
-import { offsetOf } from '../../lib/paging.ts';
+import { readPage } from '../../lib/paging.ts';
 
 function listWhere(customerId: string | null, q: Pick<TListDncQuery, 'search' | 'listType'>) {
   const digits = q.search?.replace(/\D/g, '');
@@ -17,7 +17,8 @@ function listWhere(customerId: string | null, q: Pick<TListDncQuery, 'search' | 
 
 export async function listEntries(db: DbOrTx, customerId: string | null, q: TListDncQuery) {
   const where = listWhere(customerId, q);
-  const [rows, [total]] = await Promise.all([
+  return readPage(
+    q,
     db
       .select({
         id: dncEntries.id,
@@ -33,12 +34,9 @@ export async function listEntries(db: DbOrTx, customerId: string | null, q: TLis
       .innerJoin(customers, eq(customers.id, dncEntries.customerId))
       .leftJoin(users, eq(users.id, dncEntries.addedById))
       .where(where)
-      .orderBy(desc(dncEntries.addedAt), desc(dncEntries.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .orderBy(desc(dncEntries.addedAt), desc(dncEntries.id)),
     db.select({ n: count() }).from(dncEntries).innerJoin(customers, eq(customers.id, dncEntries.customerId)).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 /** Entries after an id (keyset), for the CSV export. */

@@ -3,7 +3,7 @@ import { REVENUE_BANDS } from '@portal/contract/customers';
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, customerNotes, customers, ipAddresses, phoneNumbers, recentCustomers, sessions, users } from '../../db/schema/index.ts';
-import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
+import { likePattern, orderBy, readPage } from '../../lib/paging.ts';
 
 const alive = isNull(customers.deletedAt);
 
@@ -34,18 +34,16 @@ export async function listCustomers(db: DbOrTx, q: TListCustomersQuery) {
     .where(isNull(accounts.deletedAt))
     .groupBy(accounts.customerId)
     .as('account_counts');
-  const [items, [total]] = await Promise.all([
+  return readPage(
+    q,
     db
       .select({ customer: customers, accountCount: sql<number>`coalesce(${accountCount.n}, 0)::int` })
       .from(customers)
       .leftJoin(accountCount, eq(accountCount.customerId, customers.id))
       .where(where)
-      .orderBy(...orderBy(SORTS, q.sort, q.dir, customers.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .orderBy(...orderBy(SORTS, q.sort, q.dir, customers.id)),
     db.select({ n: count() }).from(customers).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  );
 }
 
 export async function suggestCustomers(db: DbOrTx, text: string, limit: number) {

@@ -9,13 +9,15 @@ import type { DbOrTx } from '../../db/client.ts';
 import { customers, reportSchedules, users } from '../../db/schema/index.ts';
 import { type Ctx, inTransaction, isCustomerSide, ownCustomer, userOf } from '../../lib/context.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
 import { queueEmail } from '../email/service.ts';
 import { checkTab, collect, renderReport } from './export.ts';
 import { downloadPath, FILE_DAYS, insertFile } from './files.ts';
 import { addDays, monthStart } from './periods.ts';
 import { periodLine, reportTitle } from './report-table.ts';
 import { buildReport } from './service.ts';
+
+const audit = auditFor('report_schedule');
 
 /** The hour (UTC) a due report is made: early in the working day on both sides of the Atlantic. */
 export const RUN_HOUR_UTC = 6;
@@ -182,12 +184,7 @@ export async function createSchedule(ctx: Ctx, input: TReportScheduleInput, now 
       .returning({ id: reportSchedules.id });
     if (!row) throw new Error('The schedule was not added');
     const created = view(await scheduleInScope(tx, row.id));
-    await recordAudit(tx, {
-      action: 'report_schedule.create',
-      entityType: 'report_schedule',
-      entityId: row.id,
-      customerId,
-      summary: `Scheduled the ${input.frequency} report ${input.name}`,
+    await audit(tx, 'report_schedule.create', { id: row.id, customerId }, `Scheduled the ${input.frequency} report ${input.name}`, {
       after: auditView(created),
     });
     return created;
@@ -219,15 +216,13 @@ export async function updateSchedule(ctx: Ctx, id: string, input: TReportSchedul
       })
       .where(eq(reportSchedules.id, id));
     const after = view(await scheduleInScope(tx, id));
-    await recordAudit(tx, {
-      action: 'report_schedule.update',
-      entityType: 'report_schedule',
-      entityId: id,
-      customerId: customerId ?? before.customerId,
-      summary: `Updated the scheduled report ${input.name}`,
-      before: auditView(before),
-      after: auditView(after),
-    });
+    await audit(
+      tx,
+      'report_schedule.update',
+      { id, customerId: customerId ?? before.customerId },
+      `Updated the scheduled report ${input.name}`,
+      { before: auditView(before), after: auditView(after) },
+    );
     return after;
   });
 }
@@ -237,12 +232,7 @@ export async function deleteSchedule(ctx: Ctx, id: string): Promise<void> {
   await inTransaction(ctx, async (tx) => {
     const before = await scheduleInScope(tx, id, true);
     await tx.db.delete(reportSchedules).where(eq(reportSchedules.id, id));
-    await recordAudit(tx, {
-      action: 'report_schedule.delete',
-      entityType: 'report_schedule',
-      entityId: id,
-      customerId: before.customerId,
-      summary: `Deleted the scheduled report ${before.name}`,
+    await audit(tx, 'report_schedule.delete', before, `Deleted the scheduled report ${before.name}`, {
       before: auditView(before),
     });
   });

@@ -13,7 +13,7 @@ import {
   tickets,
   users,
 } from '../../db/schema/index.ts';
-import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
+import { likePattern, orderBy, readPage } from '../../lib/paging.ts';
 
 const assignee = alias(users, 'assignee');
 const creator = alias(users, 'creator');
@@ -67,15 +67,13 @@ export async function listTickets(db: DbOrTx, customerId: string | null, q: TLis
     q.priority ? eq(tickets.priority, q.priority) : undefined,
     q.assignedToId === 'unassigned' ? isNull(tickets.assignedToId) : q.assignedToId ? eq(tickets.assignedToId, q.assignedToId) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  return readPage(
+    q,
     ticketsQuery(db)
       .where(where)
-      .orderBy(...orderBy(SORTS, q.sort, q.dir, tickets.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .orderBy(...orderBy(SORTS, q.sort, q.dir, tickets.id)),
     db.select({ n: count() }).from(tickets).innerJoin(customers, eq(customers.id, tickets.customerId)).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 export async function findTicket(db: DbOrTx, id: string, customerId: string | null) {
@@ -229,7 +227,8 @@ export async function listArticles(db: DbOrTx, q: TListArticlesQuery, publicOnly
     q.category ? eq(knowledgeArticles.category, q.category) : undefined,
     query ? sql`${document} @@ ${query}` : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  return readPage(
+    q,
     db
       .select({
         id: knowledgeArticles.id,
@@ -246,12 +245,9 @@ export async function listArticles(db: DbOrTx, q: TListArticlesQuery, publicOnly
         ...(query ? [desc(sql`ts_rank(${document}, ${query})`)] : []),
         desc(knowledgeArticles.lastUpdated),
         desc(knowledgeArticles.id),
-      )
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      ),
     db.select({ n: count() }).from(knowledgeArticles).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 export async function findArticle(db: DbOrTx, id: string, publicOnly: boolean) {

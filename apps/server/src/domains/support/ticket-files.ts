@@ -14,10 +14,12 @@ import type { z } from 'zod';
 import { type Ctx, inTransaction, isCustomerSide, ownCustomer, userOf } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { admitUpload, checkedUpload } from '../../lib/upload.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
 import * as repo from './repo.ts';
 import * as filesRepo from './ticket-files-repo.ts';
 import { notifyCustomer, notifyStaff } from './ticket-notify.ts';
+
+const audit = auditFor('ticket');
 
 export const TICKET_CLOSED = 'This ticket is closed. Please open a new ticket.';
 const TOO_MANY_FILES = `A ticket can hold at most ${TICKET_ATTACHMENTS_PER_TICKET} files`;
@@ -97,12 +99,7 @@ export async function attachFile(ctx: Ctx, id: string, q: TUploadTicketAttachmen
     const message = `${ticket.ticketId}: ${me.name} attached "${q.fileName}".`;
     if (customer) await notifyStaff(tx, ticket, 'Customer added a file', message);
     else if (!internal) await notifyCustomer(tx, ticket, 'Support added a file', message);
-    await recordAudit(tx, {
-      action: 'tickets.attach',
-      entityType: 'ticket',
-      entityId: id,
-      customerId: ticket.customerId,
-      summary: `Attached "${q.fileName}" to ${ticket.ticketId}${internal ? ' (internal)' : ''}`,
+    await audit(tx, 'tickets.attach', ticket, `Attached "${q.fileName}" to ${ticket.ticketId}${internal ? ' (internal)' : ''}`, {
       after: {
         attachmentId: row.id,
         fileName: q.fileName,
@@ -130,12 +127,7 @@ export async function removeFile(ctx: Ctx, id: string, attachmentId: string): Pr
     const row = await filesRepo.deleteAttachment(tx.db, id, attachmentId);
     if (!row) throw notFound('Attachment');
     await repo.updateTicket(tx.db, id, {});
-    await recordAudit(tx, {
-      action: 'tickets.attachment_delete',
-      entityType: 'ticket',
-      entityId: id,
-      customerId: ticket.customerId,
-      summary: `Removed the file "${row.fileName}" from ${ticket.ticketId}`,
+    await audit(tx, 'tickets.attachment_delete', ticket, `Removed the file "${row.fileName}" from ${ticket.ticketId}`, {
       before: { attachmentId: row.id, fileName: row.fileName, sizeBytes: row.sizeBytes, internal: row.internal },
     });
   });
@@ -187,12 +179,7 @@ export async function linkRecord(ctx: Ctx, id: string, body: z.output<typeof ZTi
       throw conflict(message, { reference: message });
     }
     await repo.updateTicket(tx.db, id, {});
-    await recordAudit(tx, {
-      action: 'tickets.link',
-      entityType: 'ticket',
-      entityId: id,
-      customerId: ticket.customerId,
-      summary: `Linked the ${NOUNS[body.kind]} ${record.label} to ${ticket.ticketId}`,
+    await audit(tx, 'tickets.link', ticket, `Linked the ${NOUNS[body.kind]} ${record.label} to ${ticket.ticketId}`, {
       after: { linkId: row.id, kind: body.kind, recordId: record.id, label: record.label },
     });
   });
@@ -204,12 +191,7 @@ export async function unlinkRecord(ctx: Ctx, id: string, linkId: string): Promis
     const row = await filesRepo.deleteLink(tx.db, id, linkId);
     if (!row) throw notFound('Linked record');
     await repo.updateTicket(tx.db, id, {});
-    await recordAudit(tx, {
-      action: 'tickets.unlink',
-      entityType: 'ticket',
-      entityId: id,
-      customerId: ticket.customerId,
-      summary: `Unlinked the ${NOUNS[row.kind]} ${row.label} from ${ticket.ticketId}`,
+    await audit(tx, 'tickets.unlink', ticket, `Unlinked the ${NOUNS[row.kind]} ${row.label} from ${ticket.ticketId}`, {
       before: { linkId: row.id, kind: row.kind, recordId: row.recordId, label: row.label },
     });
   });

@@ -2,7 +2,7 @@ import type { TListUsersQuery } from '@portal/contract/users';
 import { and, count, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
+import { likePattern, orderBy, readPage } from '../../lib/paging.ts';
 
 /**
  * Whose users: the provider's staff, one customer's users, or (a staff Admin reaching a user by
@@ -37,17 +37,15 @@ export async function listUsers(db: DbOrTx, scope: UserScope, q: TListUsersQuery
     q.role ? eq(users.role, q.role) : undefined,
     q.status ? eq(users.status, q.status) : undefined,
   );
-  const [items, [total]] = await Promise.all([
+  return readPage(
+    q,
     db
       .select()
       .from(users)
       .where(where)
-      .orderBy(...orderBy(SORTS, q.sort, q.dir, users.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .orderBy(...orderBy(SORTS, q.sort, q.dir, users.id)),
     db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  );
 }
 
 export async function findUser(db: DbOrTx, scope: UserScope, id: string) {

@@ -2,7 +2,7 @@ import type { TListDeliveriesQuery, TListWebhooksQuery } from '@portal/contract/
 import { and, arrayOverlaps, count, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, customers, webhookDeliveries, webhooks } from '../../db/schema/index.ts';
-import { likePattern, offsetOf } from '../../lib/paging.ts';
+import { likePattern, readPage } from '../../lib/paging.ts';
 
 /** The last time a delivery of the webhook was attempted (seeded history has only its creation time). */
 const lastDeliveryAt = sql<Date | null>`(
@@ -52,16 +52,16 @@ export async function listWebhooks(
     q.status ? eq(webhooks.status, q.status) : undefined,
     pattern ? or(ilike(webhooks.name, pattern), ilike(webhooks.url, pattern)) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    viewFrom(db).where(where).orderBy(desc(webhooks.createdAt), desc(webhooks.id)).limit(q.pageSize).offset(offsetOf(q)),
+  return readPage(
+    q,
+    viewFrom(db).where(where).orderBy(desc(webhooks.createdAt), desc(webhooks.id)),
     db
       .select({ n: count() })
       .from(webhooks)
       .innerJoin(accounts, eq(accounts.id, webhooks.accountId))
       .innerJoin(customers, eq(customers.id, webhooks.customerId))
       .where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 /** A webhook as shown (no secrets), if the scope may see it. */
@@ -166,17 +166,11 @@ export async function deliveryById(db: DbOrTx, id: string, webhookId?: string) {
 
 export async function listDeliveries(db: DbOrTx, webhookId: string, q: TListDeliveriesQuery) {
   const where = and(eq(webhookDeliveries.webhookId, webhookId), q.state ? eq(webhookDeliveries.state, q.state) : undefined);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(webhookDeliveries)
-      .where(where)
-      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+  return readPage(
+    q,
+    db.select().from(webhookDeliveries).where(where).orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)),
     db.select({ n: count() }).from(webhookDeliveries).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 /**
