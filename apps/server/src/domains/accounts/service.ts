@@ -27,15 +27,15 @@ const audit = { account: auditFor('account'), accountService: auditFor('account_
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findAccount>>>;
 type ListRow = Awaited<ReturnType<typeof repo.listAccounts>>['rows'][number];
 
+/** What the list's and the page's views of an account begin with. */
+function accountHead({ account: a, customerName }: { account: Row['account']; customerName: string }) {
+  return { id: a.id, accountId: a.accountCode, customerId: a.customerId, customerName, name: a.name, status: a.status };
+}
+
 function toListItem(r: ListRow): TAccountListItem {
   const a = r.account;
   return {
-    id: a.id,
-    accountId: a.accountCode,
-    customerId: a.customerId,
-    customerName: r.customerName,
-    name: a.name,
-    status: a.status,
+    ...accountHead(r),
     accountManagerName: r.managerName,
     useCustomerBilling: a.useCustomerBilling,
     smsNumbers: r.sms,
@@ -49,12 +49,7 @@ function toListItem(r: ListRow): TAccountListItem {
 function toAccount(r: Row, services: TAccountService[]): TAccount {
   const a = r.account;
   return {
-    id: a.id,
-    accountId: a.accountCode,
-    customerId: a.customerId,
-    customerName: r.customerName,
-    name: a.name,
-    status: a.status,
+    ...accountHead(r),
     createdAt: a.createdAt.toISOString(),
     accountManager: r.manager?.id ? r.manager : null,
     billingInfo: {

@@ -12,6 +12,7 @@ import { type Ctx, inTransaction, ownCustomer } from '../../lib/context.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { auditFor } from '../audit/service.ts';
 import { requireFreshTwoFactor } from '../auth/service.ts';
+import { updateCustomerRow } from '../customers/service.ts';
 import * as repo from './repo.ts';
 
 const audit = { customer: auditFor('customer'), paymentMethod: auditFor('payment_method') };
@@ -117,7 +118,7 @@ export async function updateBillingContact(
 ): Promise<{ ok: true }> {
   const customer = await reachableCustomer(ctx, customerId);
   await inTransaction(ctx, async (tx) => {
-    const row = await repo.updateBillingContact(tx.db, customerId, {
+    const row = await updateCustomerRow(tx, customerId, {
       billingContactName: body.name,
       billingContactTitle: body.title,
       billingContactEmail: body.email,

@@ -4,6 +4,7 @@ import type { customers } from '../../db/schema/index.ts';
 import { type Ctx, inTransaction, userOf } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { auditFor } from '../audit/service.ts';
+import { updateCustomerRow } from '../customers/service.ts';
 import * as repo from './repo.ts';
 
 const audit = auditFor('customer');
@@ -62,7 +63,7 @@ export async function updateCompanyProfile(ctx: Ctx, body: z.output<typeof ZUpda
   const before = await getCompanyProfile(ctx);
   const same = body.billingSameAsCompany;
   await inTransaction(ctx, async (tx) => {
-    const row = await repo.updateCompany(tx.db, customerId, {
+    const row = await updateCustomerRow(tx, customerId, {
       name: body.name,
       website: body.website,
       industry: body.industry,

@@ -114,6 +114,13 @@ export async function requireCustomer(ctx: Ctx, id: string): Promise<CustomerRow
   return row.customer;
 }
 
+/**
+ * Writes columns of a live customer's row in the caller's transaction (its billing contact, its
+ * company profile), stamping updatedAt; undefined when the customer is gone.
+ */
+export const updateCustomerRow = (tx: Ctx, id: string, values: Parameters<typeof repo.updateCustomer>[2]) =>
+  repo.updateCustomer(tx.db, id, values);
+
 async function checkManager(ctx: Ctx, managerId: string | null | undefined) {
   if (managerId && !(await repo.isActiveStaff(ctx.db, managerId))) {
     throw invalid({ accountManagerId: 'Choose an account manager from the staff list' });

@@ -170,6 +170,19 @@ export async function incidents(db: DbOrTx, since: Date) {
     .orderBy(desc(serviceStatus.startedAt), desc(serviceStatus.id));
 }
 
+/** Incidents (degraded or since resolved) overlapping the window, with their start and end. */
+export async function incidentsSince(db: DbOrTx, since: Date) {
+  return db
+    .select({ serviceName: serviceStatus.serviceName, startedAt: serviceStatus.startedAt, resolvedAt: serviceStatus.resolvedAt })
+    .from(serviceStatus)
+    .where(
+      and(
+        inArray(serviceStatus.status, ['Degraded Performance', 'Resolved']),
+        sql`coalesce(${serviceStatus.resolvedAt}, now()) >= ${since.toISOString()}`,
+      ),
+    );
+}
+
 export async function incidentUpdates(db: DbOrTx, incidentIds: string[]) {
   if (!incidentIds.length) return [];
   return db

@@ -58,6 +58,20 @@ export function componentStates(open: Pick<IncidentRow, 'id' | 'serviceName' | '
   });
 }
 
+/**
+ * How long each service was inside an incident (degraded, or since resolved) from since to now, in
+ * ms: the availability the dashboard and the reports' system health show.
+ */
+export async function downtimeSince(ctx: Ctx, since: Date, now: Date): Promise<Map<string, number>> {
+  const down = new Map<string, number>();
+  for (const i of await repo.incidentsSince(ctx.db, since)) {
+    const start = Math.max(i.startedAt.getTime(), since.getTime());
+    const end = Math.min((i.resolvedAt ?? now).getTime(), now.getTime());
+    down.set(i.serviceName, (down.get(i.serviceName) ?? 0) + Math.max(0, end - start));
+  }
+  return down;
+}
+
 /** The dashboards' Service Status tiles and their Active Alerts (components not Operational). */
 export async function statusTiles(ctx: Ctx) {
   const rows = await repo.incidents(ctx.db, new Date());
