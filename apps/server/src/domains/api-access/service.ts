@@ -18,13 +18,13 @@ import { ipAllowed } from '@portal/contract/ip';
 import type { z } from 'zod';
 import { type Purged, purgeBefore } from '../../db/partitions.ts';
 import { type ApiKeyActor, type Ctx, inTransaction, ownCustomer } from '../../lib/context.ts';
-import { dayRange, decodeCursor, keysetPage } from '../../lib/cursor.ts';
+import { dayRange, decodeCursor } from '../../lib/cursor.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import type { CsvExport } from '../../lib/export.ts';
 import { findAccountInScope, recordListScope, resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { getSettings } from '../../lib/settings.ts';
-import { runStatement, statementExport } from '../../lib/sql-statement.ts';
+import { runStatement, statementExport, statementPage } from '../../lib/sql-statement.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { auditFor } from '../audit/service.ts';
 import { requireFreshTwoFactor } from '../auth/service.ts';
@@ -304,11 +304,12 @@ interface RequestRow {
 export async function listRequests(ctx: Ctx, q: TListApiRequestsQuery): Promise<{ items: TApiRequest[]; nextCursor: string | null }> {
   const after = q.cursor ? decodeCursor(q.cursor) : null;
   const criteria = await requestCriteria(ctx, q, false);
-  const rows = await runStatement<RequestRow>(ctx.database, repo.requestPageStatement(criteria, after, q.limit));
-  const page = keysetPage(rows, q.limit, (r) => ({ at: new Date(r.created_at), id: Number(r.id) }));
-  return {
-    nextCursor: page.nextCursor,
-    items: page.items.map((r) => ({
+  return statementPage(
+    ctx.database,
+    repo.requestPageStatement(criteria, after, q.limit),
+    q.limit,
+    (r: RequestRow) => r.created_at,
+    (r) => ({
       id: r.id,
       createdAt: new Date(r.created_at).toISOString(),
       method: r.method,
@@ -320,8 +321,8 @@ export async function listRequests(ctx: Ctx, q: TListApiRequestsQuery): Promise<
       keyPrefix: r.key_prefix,
       accountName: r.account_name,
       requestId: r.request_id,
-    })),
-  };
+    }),
+  );
 }
 
 export async function exportRequests(ctx: Ctx, q: TExportApiRequestsQuery): Promise<CsvExport> {

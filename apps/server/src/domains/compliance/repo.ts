@@ -15,26 +15,28 @@ function listWhere(customerId: string | null, q: Pick<TListDncQuery, 'search' | 
   );
 }
 
+/** An entry as listed and exported: with its customer's name and who added it. */
+const entriesFrom = (db: DbOrTx) =>
+  db
+    .select({
+      id: dncEntries.id,
+      customerId: dncEntries.customerId,
+      customerName: customers.name,
+      number: dncEntries.number,
+      listType: dncEntries.listType,
+      reason: dncEntries.reason,
+      addedBy: users.name,
+      addedAt: dncEntries.addedAt,
+    })
+    .from(dncEntries)
+    .innerJoin(customers, eq(customers.id, dncEntries.customerId))
+    .leftJoin(users, eq(users.id, dncEntries.addedById));
+
 export async function listEntries(db: DbOrTx, customerId: string | null, q: TListDncQuery) {
   const where = listWhere(customerId, q);
   return readPage(
     q,
-    db
-      .select({
-        id: dncEntries.id,
-        customerId: dncEntries.customerId,
-        customerName: customers.name,
-        number: dncEntries.number,
-        listType: dncEntries.listType,
-        reason: dncEntries.reason,
-        addedBy: users.name,
-        addedAt: dncEntries.addedAt,
-      })
-      .from(dncEntries)
-      .innerJoin(customers, eq(customers.id, dncEntries.customerId))
-      .leftJoin(users, eq(users.id, dncEntries.addedById))
-      .where(where)
-      .orderBy(desc(dncEntries.addedAt), desc(dncEntries.id)),
+    entriesFrom(db).where(where).orderBy(desc(dncEntries.addedAt), desc(dncEntries.id)),
     db.select({ n: count() }).from(dncEntries).innerJoin(customers, eq(customers.id, dncEntries.customerId)).where(where),
   );
 }
@@ -47,19 +49,7 @@ export async function entriesAfter(
   after: string | null,
   size: number,
 ) {
-  return db
-    .select({
-      id: dncEntries.id,
-      number: dncEntries.number,
-      listType: dncEntries.listType,
-      customerName: customers.name,
-      reason: dncEntries.reason,
-      addedAt: dncEntries.addedAt,
-      addedBy: users.name,
-    })
-    .from(dncEntries)
-    .innerJoin(customers, eq(customers.id, dncEntries.customerId))
-    .leftJoin(users, eq(users.id, dncEntries.addedById))
+  return entriesFrom(db)
     .where(and(listWhere(customerId, q), after ? gt(dncEntries.id, after) : undefined))
     .orderBy(asc(dncEntries.id))
     .limit(size);

@@ -162,6 +162,17 @@ function checkInput(ctx: Ctx, input: TReportScheduleInput): void {
   });
 }
 
+/** The columns a schedule takes from the form, as created and as edited. */
+const columnsOf = (input: TReportScheduleInput) => ({
+  name: input.name,
+  frequency: input.frequency,
+  format: input.format,
+  tab: input.tab,
+  service: input.service,
+  recipients: input.recipients,
+  active: input.active,
+});
+
 export async function createSchedule(ctx: Ctx, input: TReportScheduleInput, now = new Date()): Promise<TReportSchedule> {
   const me = userOf(ctx);
   checkInput(ctx, input);
@@ -172,13 +183,7 @@ export async function createSchedule(ctx: Ctx, input: TReportScheduleInput, now 
       .values({
         customerId,
         createdById: me.userId,
-        name: input.name,
-        frequency: input.frequency,
-        format: input.format,
-        tab: input.tab,
-        service: input.service,
-        recipients: input.recipients,
-        active: input.active,
+        ...columnsOf(input),
         nextRunAt: nextRunAfter(input.frequency, now),
       })
       .returning({ id: reportSchedules.id });
@@ -204,13 +209,7 @@ export async function updateSchedule(ctx: Ctx, id: string, input: TReportSchedul
       .update(reportSchedules)
       .set({
         customerId,
-        name: input.name,
-        frequency: input.frequency,
-        format: input.format,
-        tab: input.tab,
-        service: input.service,
-        recipients: input.recipients,
-        active: input.active,
+        ...columnsOf(input),
         nextRunAt,
         updatedAt: now,
       })

@@ -28,13 +28,13 @@ import {
 import type { z } from 'zod';
 import { type Purged, purgeBefore } from '../../db/partitions.ts';
 import { type Ctx, inTransaction, ownCustomer } from '../../lib/context.ts';
-import { dayRange, decodeCursor, keysetPage } from '../../lib/cursor.ts';
+import { dayRange, decodeCursor } from '../../lib/cursor.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import type { CsvExport } from '../../lib/export.ts';
 import { findAccountInScope, recordListScope, resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { getSettings } from '../../lib/settings.ts';
-import { runStatement, statementExport } from '../../lib/sql-statement.ts';
+import { statementExport, statementPage } from '../../lib/sql-statement.ts';
 import { auditFor } from '../audit/service.ts';
 import * as repo from './repo.ts';
 
@@ -349,11 +349,12 @@ interface CdrRow {
 export async function listCdrs(ctx: Ctx, q: TListCdrsQuery): Promise<TCdrPage> {
   const after = q.cursor ? decodeCursor(q.cursor) : null;
   const criteria = await cdrCriteria(ctx, q, false);
-  const rows = await runStatement<CdrRow>(ctx.database, repo.cdrPageStatement(criteria, after, q.limit));
-  const page = keysetPage(rows, q.limit, (r) => ({ at: new Date(r.started_at), id: Number(r.id) }));
-  return {
-    nextCursor: page.nextCursor,
-    items: page.items.map((r) => ({
+  return statementPage(
+    ctx.database,
+    repo.cdrPageStatement(criteria, after, q.limit),
+    q.limit,
+    (r: CdrRow) => r.started_at,
+    (r) => ({
       id: r.id,
       callId: r.call_id,
       accountId: r.account_id,
@@ -365,8 +366,8 @@ export async function listCdrs(ctx: Ctx, q: TListCdrsQuery): Promise<TCdrPage> {
       status: r.status,
       direction: r.direction,
       cost: Number(r.cost),
-    })),
-  };
+    }),
+  );
 }
 
 /** Every matching CDR as CSV, streamed (COPY on PostgreSQL, keyset chunks on PGlite). */
