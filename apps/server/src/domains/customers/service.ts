@@ -127,15 +127,20 @@ async function checkManager(ctx: Ctx, managerId: string | null | undefined) {
   }
 }
 
+/** A company's email, phone and address, as the customer form and the sign-up page give them. */
+export const contactColumns = (b: Pick<CustomerBody, 'email' | 'phone' | 'address' | 'city' | 'state' | 'zipCode' | 'country'>) => ({
+  email: b.email,
+  phone: b.phone,
+  address: b.address,
+  city: b.city,
+  state: b.state,
+  zipCode: b.zipCode,
+  country: b.country,
+});
+
 const columnsOf = (body: CustomerBody) => ({
   name: body.name,
-  email: body.email,
-  phone: body.phone,
-  address: body.address,
-  city: body.city,
-  state: body.state,
-  zipCode: body.zipCode,
-  country: body.country,
+  ...contactColumns(body),
   status: body.status,
   accountManagerId: body.accountManagerId,
   website: body.website,

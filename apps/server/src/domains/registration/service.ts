@@ -27,7 +27,7 @@ import { hashPassword } from '../../lib/password.ts';
 import { getSettings } from '../../lib/settings.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { auditFor, recordAudit } from '../audit/service.ts';
-import { insertSelfRegisteredCustomer } from '../customers/service.ts';
+import { contactColumns, insertSelfRegisteredCustomer } from '../customers/service.ts';
 import { queueEmail } from '../email/service.ts';
 import { notifyUsers } from '../notifications/service.ts';
 import { emailInUse, insertSelfRegisteredAdmin } from '../users/service.ts';
@@ -84,13 +84,7 @@ export async function register(ctx: Ctx, body: z.output<typeof ZRegisterBody>): 
     if (await emailInUse(tx, body.email)) throw invalid({ email: EMAIL_TAKEN });
     const customer = await insertSelfRegisteredCustomer(tx, {
       name: body.companyName,
-      email: body.email,
-      phone: body.phone,
-      address: body.address,
-      city: body.city,
-      state: body.state,
-      zipCode: body.zipCode,
-      country: body.country,
+      ...contactColumns(body),
       selfRegisteredAt: now,
       primaryContactName: name,
       primaryContactEmail: body.email,

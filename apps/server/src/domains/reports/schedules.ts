@@ -84,18 +84,23 @@ function selectSchedules(db: DbOrTx) {
 
 type ScheduleRow = Awaited<ReturnType<typeof selectSchedules>>[number];
 
+/** What a schedule is as its form sets it: created, edited, shown and audited. */
+const columnsOf = (s: Omit<TReportScheduleInput, 'customerId'>) => ({
+  name: s.name,
+  frequency: s.frequency,
+  format: s.format,
+  tab: s.tab,
+  service: s.service,
+  recipients: s.recipients,
+  active: s.active,
+});
+
 function view(r: ScheduleRow): TReportSchedule {
   return {
     id: r.id,
-    name: r.name,
-    frequency: r.frequency,
-    format: r.format,
-    tab: r.tab,
-    service: r.service,
+    ...columnsOf(r),
     customerId: r.customerId,
     customerName: r.customerName,
-    recipients: r.recipients,
-    active: r.active,
     createdBy: r.createdBy,
     nextRunAt: r.nextRunAt.toISOString(),
     lastRunAt: r.lastRunAt?.toISOString() ?? null,
@@ -105,16 +110,7 @@ function view(r: ScheduleRow): TReportSchedule {
 }
 
 /** What the audit log keeps of a schedule. */
-const auditView = (r: TReportSchedule | ScheduleRow) => ({
-  name: r.name,
-  frequency: r.frequency,
-  format: r.format,
-  tab: r.tab,
-  service: r.service,
-  customerId: r.customerId,
-  recipients: r.recipients,
-  active: r.active,
-});
+const auditView = (r: TReportSchedule | ScheduleRow) => ({ ...columnsOf(r), customerId: r.customerId });
 
 /** The schedules the caller may see: a customer's company's; staff every one. Newest first. */
 export async function listSchedules(ctx: Ctx): Promise<{ items: TReportSchedule[] }> {
@@ -161,17 +157,6 @@ function checkInput(ctx: Ctx, input: TReportScheduleInput): void {
     seen.add(key);
   });
 }
-
-/** The columns a schedule takes from the form, as created and as edited. */
-const columnsOf = (input: TReportScheduleInput) => ({
-  name: input.name,
-  frequency: input.frequency,
-  format: input.format,
-  tab: input.tab,
-  service: input.service,
-  recipients: input.recipients,
-  active: input.active,
-});
 
 export async function createSchedule(ctx: Ctx, input: TReportScheduleInput, now = new Date()): Promise<TReportSchedule> {
   const me = userOf(ctx);
