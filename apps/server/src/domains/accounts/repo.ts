@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { accountServices, accounts, customers, phoneNumbers, users } from '../../db/schema/index.ts';
 import type { ListScope } from '../../lib/list-scope.ts';
 import { likePattern, orderBy, readPage } from '../../lib/paging.ts';
+import { insertRow } from '../../lib/rows.ts';
 
 const alive = and(isNull(accounts.deletedAt), isNull(customers.deletedAt));
 
@@ -136,10 +137,7 @@ export async function findCustomerForAccount(db: DbOrTx, customerId: string) {
   return row;
 }
 
-export async function insertAccount(db: DbOrTx, values: typeof accounts.$inferInsert) {
-  const [row] = await db.insert(accounts).values(values).returning();
-  return row;
-}
+export const insertAccount = (db: DbOrTx, values: typeof accounts.$inferInsert) => insertRow(db, accounts, values);
 
 export async function updateAccount(db: DbOrTx, id: string, values: Partial<typeof accounts.$inferInsert>) {
   const [row] = await db
@@ -154,10 +152,7 @@ export async function touchAccessed(db: DbOrTx, id: string, at: Date) {
   await db.update(accounts).set({ lastAccessedAt: at }).where(eq(accounts.id, id));
 }
 
-export async function insertService(db: DbOrTx, values: typeof accountServices.$inferInsert) {
-  const [row] = await db.insert(accountServices).values(values).returning();
-  return row;
-}
+export const insertService = (db: DbOrTx, values: typeof accountServices.$inferInsert) => insertRow(db, accountServices, values);
 
 export async function updateService(db: DbOrTx, accountId: string, id: string, values: Partial<typeof accountServices.$inferInsert>) {
   const [row] = await db

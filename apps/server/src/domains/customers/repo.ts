@@ -4,6 +4,7 @@ import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from '
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, customerNotes, customers, ipAddresses, phoneNumbers, recentCustomers, sessions, users } from '../../db/schema/index.ts';
 import { likePattern, orderBy, readPage } from '../../lib/paging.ts';
+import { insertRow } from '../../lib/rows.ts';
 
 const alive = isNull(customers.deletedAt);
 
@@ -87,10 +88,7 @@ export async function nextCustomerCode(db: DbOrTx): Promise<string> {
   return `CUST-${Math.max(1000, Number(row?.max ?? 1000)) + 1}`;
 }
 
-export async function insertCustomer(db: DbOrTx, values: typeof customers.$inferInsert) {
-  const [row] = await db.insert(customers).values(values).returning();
-  return row;
-}
+export const insertCustomer = (db: DbOrTx, values: typeof customers.$inferInsert) => insertRow(db, customers, values);
 
 export async function updateCustomer(db: DbOrTx, id: string, values: Partial<typeof customers.$inferInsert>) {
   const [row] = await db
@@ -157,10 +155,7 @@ export async function listNotes(db: DbOrTx, customerId: string) {
     .limit(200);
 }
 
-export async function insertNote(db: DbOrTx, values: typeof customerNotes.$inferInsert) {
-  const [row] = await db.insert(customerNotes).values(values).returning();
-  return row;
-}
+export const insertNote = (db: DbOrTx, values: typeof customerNotes.$inferInsert) => insertRow(db, customerNotes, values);
 
 export async function listIpAddresses(db: DbOrTx, customerId: string) {
   return db

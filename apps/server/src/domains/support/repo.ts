@@ -14,6 +14,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { likePattern, orderBy, readPage } from '../../lib/paging.ts';
+import { insertRow } from '../../lib/rows.ts';
 
 const assignee = alias(users, 'assignee');
 const creator = alias(users, 'creator');
@@ -217,10 +218,7 @@ export async function lockIncident(db: DbOrTx, id: string) {
   return row;
 }
 
-export async function insertIncident(db: DbOrTx, values: typeof serviceStatus.$inferInsert) {
-  const [row] = await db.insert(serviceStatus).values(values).returning();
-  return row as typeof serviceStatus.$inferSelect;
-}
+export const insertIncident = (db: DbOrTx, values: typeof serviceStatus.$inferInsert) => insertRow(db, serviceStatus, values);
 
 export async function updateIncident(db: DbOrTx, id: string, values: Partial<typeof serviceStatus.$inferInsert>) {
   await db.update(serviceStatus).set(values).where(eq(serviceStatus.id, id));
@@ -271,10 +269,7 @@ export async function findArticle(db: DbOrTx, id: string, publicOnly: boolean) {
   return row;
 }
 
-export async function insertArticle(db: DbOrTx, values: typeof knowledgeArticles.$inferInsert) {
-  const [row] = await db.insert(knowledgeArticles).values(values).returning();
-  return row as typeof knowledgeArticles.$inferSelect;
-}
+export const insertArticle = (db: DbOrTx, values: typeof knowledgeArticles.$inferInsert) => insertRow(db, knowledgeArticles, values);
 
 export async function updateArticle(db: DbOrTx, id: string, values: Partial<typeof knowledgeArticles.$inferInsert>) {
   const [row] = await db.update(knowledgeArticles).set(values).where(eq(knowledgeArticles.id, id)).returning();

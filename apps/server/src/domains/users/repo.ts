@@ -3,6 +3,7 @@ import { and, count, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { likePattern, orderBy, readPage } from '../../lib/paging.ts';
+import { insertRow } from '../../lib/rows.ts';
 
 /**
  * Whose users: the provider's staff, one customer's users, or (a staff Admin reaching a user by
@@ -85,10 +86,7 @@ export async function emailTaken(db: DbOrTx, email: string, exceptId?: string): 
   return Boolean(row);
 }
 
-export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert) {
-  const [row] = await db.insert(users).values(values).returning();
-  return row as typeof users.$inferSelect;
-}
+export const insertUser = (db: DbOrTx, values: typeof users.$inferInsert) => insertRow(db, users, values);
 
 export async function updateUser(db: DbOrTx, id: string, values: Partial<typeof users.$inferInsert>) {
   const [row] = await db

@@ -3,6 +3,7 @@ import { and, arrayOverlaps, count, desc, eq, gte, ilike, inArray, isNull, lte, 
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, customers, webhookDeliveries, webhooks } from '../../db/schema/index.ts';
 import { likePattern, readPage } from '../../lib/paging.ts';
+import { insertRow } from '../../lib/rows.ts';
 
 /** The last time a delivery of the webhook was attempted (seeded history has only its creation time). */
 const lastDeliveryAt = sql<Date | null>`(
@@ -81,10 +82,7 @@ export async function webhookRow(db: DbOrTx, id: string, customerId: string | nu
   return row?.webhook;
 }
 
-export async function insertWebhook(db: DbOrTx, values: typeof webhooks.$inferInsert) {
-  const [row] = await db.insert(webhooks).values(values).returning();
-  return row as typeof webhooks.$inferSelect;
-}
+export const insertWebhook = (db: DbOrTx, values: typeof webhooks.$inferInsert) => insertRow(db, webhooks, values);
 
 export async function updateWebhook(db: DbOrTx, id: string, values: Partial<typeof webhooks.$inferInsert>) {
   const [row] = await db.update(webhooks).set(values).where(eq(webhooks.id, id)).returning();
