@@ -171,14 +171,6 @@ export async function deleteService(db: DbOrTx, accountId: string, id: string) {
   return row;
 }
 
-export async function isActiveStaff(db: DbOrTx, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.kind, 'staff'), eq(users.status, 'Active'), isNull(users.deletedAt)));
-  return Boolean(row);
-}
-
 export async function countNumbers(db: DbOrTx, accountId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(phoneNumbers).where(eq(phoneNumbers.accountId, accountId));
   return row?.n ?? 0;

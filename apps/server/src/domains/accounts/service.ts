@@ -20,6 +20,7 @@ import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { auditFor } from '../audit/service.ts';
+import { checkManager } from '../customers/service.ts';
 import * as repo from './repo.ts';
 
 const audit = { account: auditFor('account'), accountService: auditFor('account_service') };
@@ -103,10 +104,6 @@ async function requireAccount(ctx: Ctx, id: string): Promise<Row> {
   const row = await repo.findAccount(ctx.db, id, ownCustomer(ctx));
   if (!row) throw notFound('Account');
   return row;
-}
-
-async function checkManager(ctx: Ctx, id: string | null | undefined) {
-  if (id && !(await repo.isActiveStaff(ctx.db, id))) throw invalid({ accountManagerId: 'Choose an account manager from the staff list' });
 }
 
 type BillingBody = Pick<

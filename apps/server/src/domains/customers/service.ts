@@ -121,7 +121,8 @@ export async function requireCustomer(ctx: Ctx, id: string): Promise<CustomerRow
 export const updateCustomerRow = (tx: Ctx, id: string, values: Parameters<typeof repo.updateCustomer>[2]) =>
   repo.updateCustomer(tx.db, id, values);
 
-async function checkManager(ctx: Ctx, managerId: string | null | undefined) {
+/** The account manager a customer or an account form picked must be active staff (a field error otherwise). */
+export async function checkManager(ctx: Ctx, managerId: string | null | undefined) {
   if (managerId && !(await repo.isActiveStaff(ctx.db, managerId))) {
     throw invalid({ accountManagerId: 'Choose an account manager from the staff list' });
   }
