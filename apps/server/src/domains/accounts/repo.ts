@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accountServices, accounts, customers, phoneNumbers, users } from '../../db/schema/index.ts';
 import type { ListScope } from '../../lib/list-scope.ts';
-import { likePattern, orderBy, readPage } from '../../lib/paging.ts';
+import { containsAny, likePattern, orderBy, readPage } from '../../lib/paging.ts';
 import { insertRow } from '../../lib/rows.ts';
 
 const alive = and(isNull(accounts.deletedAt), isNull(customers.deletedAt));
@@ -31,7 +31,7 @@ export async function listAccounts(db: DbOrTx, customerId: string | null, q: TLi
   const where = and(
     alive,
     customerId ? eq(accounts.customerId, customerId) : undefined,
-    q.search ? or(ilike(accounts.name, likePattern(q.search)), ilike(accounts.accountCode, likePattern(q.search))) : undefined,
+    containsAny(q.search, accounts.name, accounts.accountCode),
     q.status ? eq(accounts.status, q.status) : undefined,
   );
   const counts = numberCounts(db);

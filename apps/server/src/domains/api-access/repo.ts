@@ -1,9 +1,9 @@
 import type { TListApiKeysQuery } from '@portal/contract/api-access';
-import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, apiKeys, customers } from '../../db/schema/index.ts';
 import { formulaSafeSql } from '../../lib/export.ts';
-import { likePattern, readPage } from '../../lib/paging.ts';
+import { containsAny, likePattern, readPage } from '../../lib/paging.ts';
 import { afterKey, param, type Statement, type TimeKey } from '../../lib/sql-statement.ts';
 
 type Scope = { customerId: string | null; accountId: string | null };
@@ -42,7 +42,7 @@ export async function listKeys(db: DbOrTx, scope: Scope, q: TListApiKeysQuery) {
     inScope(scope),
     q.status ? eq(apiKeys.status, q.status) : undefined,
     q.environment ? eq(apiKeys.environment, q.environment) : undefined,
-    q.search ? or(ilike(apiKeys.name, likePattern(q.search)), ilike(apiKeys.keyPrefix, likePattern(q.search))) : undefined,
+    containsAny(q.search, apiKeys.name, apiKeys.keyPrefix),
   );
   const from = () =>
     db

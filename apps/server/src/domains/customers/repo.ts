@@ -3,7 +3,7 @@ import { REVENUE_BANDS } from '@portal/contract/customers';
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, customerNotes, customers, ipAddresses, phoneNumbers, recentCustomers, sessions, users } from '../../db/schema/index.ts';
-import { likePattern, orderBy, readPage } from '../../lib/paging.ts';
+import { containsAny, likePattern, orderBy, readPage } from '../../lib/paging.ts';
 import { insertRow } from '../../lib/rows.ts';
 
 const alive = isNull(customers.deletedAt);
@@ -12,7 +12,7 @@ function listWhere(q: TListCustomersQuery) {
   const band = q.revenue ? REVENUE_BANDS.find((b) => b.value === q.revenue) : undefined;
   return and(
     alive,
-    q.search ? or(ilike(customers.name, likePattern(q.search)), ilike(customers.customerCode, likePattern(q.search))) : undefined,
+    containsAny(q.search, customers.name, customers.customerCode),
     q.status ? eq(customers.status, q.status) : undefined,
     band ? gte(customers.revenue, band.min) : undefined,
     band?.max ? lt(customers.revenue, band.max) : undefined,

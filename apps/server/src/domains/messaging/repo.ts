@@ -14,7 +14,7 @@ import {
   phoneNumbers,
   users,
 } from '../../db/schema/index.ts';
-import { likePattern, readPage } from '../../lib/paging.ts';
+import { containsAny, likePattern, readPage } from '../../lib/paging.ts';
 
 type Scope = { customerId: string | null; accountId?: string | null };
 const live = (scope: Scope, customerColumn: AnyColumn) =>
@@ -53,7 +53,7 @@ export async function listBrands(db: DbOrTx, scope: Scope, q: TListBrandsQuery) 
   const where = and(
     live(scope, brands.customerId),
     q.status ? eq(brands.status, q.status) : undefined,
-    q.search ? or(ilike(brands.name, likePattern(q.search)), ilike(brands.legalName, likePattern(q.search))) : undefined,
+    containsAny(q.search, brands.name, brands.legalName),
   );
   return readPage(
     q,
@@ -127,13 +127,7 @@ export async function listCampaigns(db: DbOrTx, scope: Scope, q: TListCampaignsQ
     isNull(accounts.deletedAt),
     scope.accountId ? eq(campaigns.accountId, scope.accountId) : undefined,
     q.status ? eq(campaigns.status, q.status) : undefined,
-    q.search
-      ? or(
-          ilike(campaigns.name, likePattern(q.search)),
-          ilike(campaigns.campaignCode, likePattern(q.search)),
-          ilike(brands.name, likePattern(q.search)),
-        )
-      : undefined,
+    containsAny(q.search, campaigns.name, campaigns.campaignCode, brands.name),
   );
   return readPage(
     q,
@@ -254,7 +248,7 @@ export async function listTemplates(db: DbOrTx, scope: Scope, q: TListTemplatesQ
     scope.accountId ? or(eq(messageTemplates.accountId, scope.accountId), isNull(messageTemplates.accountId)) : undefined,
     q.status ? eq(messageTemplates.status, q.status) : undefined,
     q.type ? eq(messageTemplates.type, q.type) : undefined,
-    q.search ? or(ilike(messageTemplates.name, likePattern(q.search)), ilike(messageTemplates.body, likePattern(q.search))) : undefined,
+    containsAny(q.search, messageTemplates.name, messageTemplates.body),
   );
   return readPage(
     q,

@@ -1,5 +1,5 @@
 import type { TListArticlesQuery, TListTicketsQuery } from '@portal/contract/support';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -13,7 +13,7 @@ import {
   tickets,
   users,
 } from '../../db/schema/index.ts';
-import { likePattern, orderBy, readPage } from '../../lib/paging.ts';
+import { containsAny, orderBy, readPage } from '../../lib/paging.ts';
 import { insertRow } from '../../lib/rows.ts';
 
 const assignee = alias(users, 'assignee');
@@ -63,7 +63,7 @@ export async function listTickets(db: DbOrTx, customerId: string | null, q: TLis
   const where = and(
     isNull(customers.deletedAt),
     customerId ? eq(tickets.customerId, customerId) : undefined,
-    q.search ? or(ilike(tickets.subject, likePattern(q.search)), ilike(tickets.ticketCode, likePattern(q.search))) : undefined,
+    containsAny(q.search, tickets.subject, tickets.ticketCode),
     q.status ? eq(tickets.status, q.status) : undefined,
     q.priority ? eq(tickets.priority, q.priority) : undefined,
     q.assignedToId === 'unassigned' ? isNull(tickets.assignedToId) : q.assignedToId ? eq(tickets.assignedToId, q.assignedToId) : undefined,

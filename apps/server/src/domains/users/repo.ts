@@ -1,8 +1,8 @@
 import type { TListUsersQuery } from '@portal/contract/users';
-import { and, count, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { likePattern, orderBy, readPage } from '../../lib/paging.ts';
+import { containsAny, orderBy, readPage } from '../../lib/paging.ts';
 import { insertRow } from '../../lib/rows.ts';
 
 /**
@@ -34,7 +34,7 @@ const SORTS = {
 export async function listUsers(db: DbOrTx, scope: UserScope, q: TListUsersQuery) {
   const where = and(
     inScope(scope),
-    q.search ? or(ilike(users.name, likePattern(q.search)), ilike(users.email, likePattern(q.search))) : undefined,
+    containsAny(q.search, users.name, users.email),
     q.role ? eq(users.role, q.role) : undefined,
     q.status ? eq(users.status, q.status) : undefined,
   );

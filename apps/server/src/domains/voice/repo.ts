@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { accounts, customers, ipAddresses, trunkIps, trunks } from '../../db/schema/index.ts';
 import { formulaSafeSql } from '../../lib/export.ts';
 import type { ListScope } from '../../lib/list-scope.ts';
-import { likePattern, readPage } from '../../lib/paging.ts';
+import { containsAny, likePattern, readPage } from '../../lib/paging.ts';
 import type { Statement } from '../../lib/sql-statement.ts';
 
 function trunkWhere(scope: ListScope, q: Pick<TListTrunksQuery, 'search' | 'status'>): SQL | undefined {
@@ -100,14 +100,13 @@ const ipColumns = {
 };
 
 export async function listIps(db: DbOrTx, scope: ListScope, q: TListIpsQuery) {
-  const term = q.search ? likePattern(q.search) : null;
   const where = and(
     isNull(customers.deletedAt),
     scope.customerId ? eq(ipAddresses.customerId, scope.customerId) : undefined,
     scope.accountId ? eq(ipAddresses.accountId, scope.accountId) : undefined,
     q.status ? eq(ipAddresses.status, q.status) : undefined,
     q.type ? eq(ipAddresses.type, q.type) : undefined,
-    term ? or(ilike(ipAddresses.ipAddress, term), ilike(ipAddresses.description, term), ilike(accounts.name, term)) : undefined,
+    containsAny(q.search, ipAddresses.ipAddress, ipAddresses.description, accounts.name),
   );
   return readPage(
     q,

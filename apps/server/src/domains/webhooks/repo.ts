@@ -1,8 +1,8 @@
 import type { TListDeliveriesQuery, TListWebhooksQuery } from '@portal/contract/webhooks';
-import { and, arrayOverlaps, count, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, customers, webhookDeliveries, webhooks } from '../../db/schema/index.ts';
-import { likePattern, readPage } from '../../lib/paging.ts';
+import { containsAny, readPage } from '../../lib/paging.ts';
 import { insertRow } from '../../lib/rows.ts';
 
 /** The last time a delivery of the webhook was attempted (seeded history has only its creation time). */
@@ -47,11 +47,10 @@ export async function listWebhooks(
   scope: { customerId: string | null; accountId: string | null },
   q: Pick<TListWebhooksQuery, 'status' | 'search' | 'page' | 'pageSize'>,
 ) {
-  const pattern = q.search ? likePattern(q.search) : null;
   const where = and(
     scopeWhere(scope),
     q.status ? eq(webhooks.status, q.status) : undefined,
-    pattern ? or(ilike(webhooks.name, pattern), ilike(webhooks.url, pattern)) : undefined,
+    containsAny(q.search, webhooks.name, webhooks.url),
   );
   return readPage(
     q,
