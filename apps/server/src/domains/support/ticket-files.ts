@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { type Ctx, inTransaction, isCustomerSide, ownCustomer, userOf } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { admitUpload, checkedUpload } from '../../lib/upload.ts';
-import { auditFor } from '../audit/service.ts';
+import { type AuditChange, auditFor } from '../audit/service.ts';
 import * as repo from './repo.ts';
 import * as filesRepo from './ticket-files-repo.ts';
 import { notifyCustomer, notifyStaff } from './ticket-notify.ts';
@@ -31,6 +31,24 @@ export async function ticketToChange(tx: Ctx, id: string) {
   if (!ticket) throw notFound('Ticket');
   if (isCustomerSide(tx) && ticket.status === 'closed') throw conflict(TICKET_CLOSED);
   return ticket;
+}
+
+/**
+ * A change to a ticket's files or links, in one transaction: the ticket is locked and must be one
+ * the caller may change; `change` does the work and answers the audit entry's action, summary and
+ * before/after; the ticket counts as updated.
+ */
+async function changeTicket(
+  ctx: Ctx,
+  id: string,
+  change: (tx: Ctx, ticket: repo.TicketRow) => Promise<{ action: string; summary: string } & AuditChange>,
+): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    const ticket = await ticketToChange(tx, id);
+    const { action, summary, ...diff } = await change(tx, ticket);
+    await repo.updateTicket(tx.db, id, {});
+    await audit(tx, action, ticket, summary, diff);
+  });
 }
 
 async function ticketInScope(ctx: Ctx, id: string) {
@@ -75,8 +93,7 @@ export async function attachFile(ctx: Ctx, id: string, q: TUploadTicketAttachmen
   const customer = isCustomerSide(ctx);
   await ticketInScope(ctx, id);
   const file = checkedUpload(body, contentType);
-  await inTransaction(ctx, async (tx) => {
-    const ticket = await ticketToChange(tx, id);
+  await changeTicket(ctx, id, async (tx, ticket) => {
     if ((await filesRepo.countAttachments(tx.db, id)) >= TICKET_ATTACHMENTS_PER_TICKET) throw invalid({ file: TOO_MANY_FILES });
     let internal = false;
     if (q.commentId) {
@@ -95,11 +112,12 @@ export async function attachFile(ctx: Ctx, id: string, q: TUploadTicketAttachmen
       internal,
       uploadedById: me.userId,
     });
-    await repo.updateTicket(tx.db, id, {});
     const message = `${ticket.ticketId}: ${me.name} attached "${q.fileName}".`;
     if (customer) await notifyStaff(tx, ticket, 'Customer added a file', message);
     else if (!internal) await notifyCustomer(tx, ticket, 'Support added a file', message);
-    await audit(tx, 'tickets.attach', ticket, `Attached "${q.fileName}" to ${ticket.ticketId}${internal ? ' (internal)' : ''}`, {
+    return {
+      action: 'tickets.attach',
+      summary: `Attached "${q.fileName}" to ${ticket.ticketId}${internal ? ' (internal)' : ''}`,
       after: {
         attachmentId: row.id,
         fileName: q.fileName,
@@ -108,7 +126,7 @@ export async function attachFile(ctx: Ctx, id: string, q: TUploadTicketAttachmen
         internal,
         commentId: q.commentId ?? null,
       },
-    });
+    };
   });
 }
 
@@ -122,14 +140,14 @@ export async function attachmentFile(ctx: Ctx, id: string, attachmentId: string)
 
 /** Staff: removes a file. */
 export async function removeFile(ctx: Ctx, id: string, attachmentId: string): Promise<void> {
-  await inTransaction(ctx, async (tx) => {
-    const ticket = await ticketToChange(tx, id);
+  await changeTicket(ctx, id, async (tx, ticket) => {
     const row = await filesRepo.deleteAttachment(tx.db, id, attachmentId);
     if (!row) throw notFound('Attachment');
-    await repo.updateTicket(tx.db, id, {});
-    await audit(tx, 'tickets.attachment_delete', ticket, `Removed the file "${row.fileName}" from ${ticket.ticketId}`, {
+    return {
+      action: 'tickets.attachment_delete',
+      summary: `Removed the file "${row.fileName}" from ${ticket.ticketId}`,
       before: { attachmentId: row.id, fileName: row.fileName, sizeBytes: row.sizeBytes, internal: row.internal },
-    });
+    };
   });
 }
 
@@ -163,8 +181,7 @@ export async function linksOf(ctx: Ctx, ticket: { id: string; customerId: string
 /** Links a record of the ticket's company, named as people name it (a field error when it names none; 409 when already linked). */
 export async function linkRecord(ctx: Ctx, id: string, body: z.output<typeof ZTicketLinkBody>): Promise<void> {
   const me = userOf(ctx);
-  await inTransaction(ctx, async (tx) => {
-    const ticket = await ticketToChange(tx, id);
+  await changeTicket(ctx, id, async (tx, ticket) => {
     const record = await filesRepo.findRecord(tx.db, ticket.customerId, body.kind, body.reference);
     if (!record) throw invalid({ reference: `No ${NOUNS[body.kind]} ${body.reference} of ${ticket.customerName}` });
     const row = await filesRepo.insertLink(tx.db, {
@@ -178,21 +195,22 @@ export async function linkRecord(ctx: Ctx, id: string, body: z.output<typeof ZTi
       const message = `This ticket already links the ${NOUNS[body.kind]} ${record.label}`;
       throw conflict(message, { reference: message });
     }
-    await repo.updateTicket(tx.db, id, {});
-    await audit(tx, 'tickets.link', ticket, `Linked the ${NOUNS[body.kind]} ${record.label} to ${ticket.ticketId}`, {
+    return {
+      action: 'tickets.link',
+      summary: `Linked the ${NOUNS[body.kind]} ${record.label} to ${ticket.ticketId}`,
       after: { linkId: row.id, kind: body.kind, recordId: record.id, label: record.label },
-    });
+    };
   });
 }
 
 export async function unlinkRecord(ctx: Ctx, id: string, linkId: string): Promise<void> {
-  await inTransaction(ctx, async (tx) => {
-    const ticket = await ticketToChange(tx, id);
+  await changeTicket(ctx, id, async (tx, ticket) => {
     const row = await filesRepo.deleteLink(tx.db, id, linkId);
     if (!row) throw notFound('Linked record');
-    await repo.updateTicket(tx.db, id, {});
-    await audit(tx, 'tickets.unlink', ticket, `Unlinked the ${NOUNS[row.kind]} ${row.label} from ${ticket.ticketId}`, {
+    return {
+      action: 'tickets.unlink',
+      summary: `Unlinked the ${NOUNS[row.kind]} ${row.label} from ${ticket.ticketId}`,
       before: { linkId: row.id, kind: row.kind, recordId: row.recordId, label: row.label },
-    });
+    };
   });
 }
