@@ -139,13 +139,19 @@ export async function exportNumbers(ctx: Ctx, q: Omit<TListNumbersQuery, 'page' 
   };
 }
 
+/** The account numbers go to: in the caller's reach (else the field error `missing`) and neither suspended nor cancelled. */
+async function accountTakingNumbers(tx: Ctx, accountId: string, missing = 'Choose an account') {
+  const account = await findAccountInScope(tx.db, accountId, ownCustomer(tx));
+  if (!account) throw invalid({ accountId: missing });
+  const closed = closedAccountError(account);
+  if (closed) throw invalid({ accountId: closed });
+  return account;
+}
+
 /** Moves numbers to another account of the same customer. */
 export async function moveNumbers(ctx: Ctx, body: TMoveNumbersBody) {
   return inTransaction(ctx, async (tx) => {
-    const target = await findAccountInScope(tx.db, body.accountId, ownCustomer(ctx));
-    if (!target) throw invalid({ accountId: 'Choose an account of this customer' });
-    const closed = closedAccountError(target);
-    if (closed) throw invalid({ accountId: closed });
+    const target = await accountTakingNumbers(tx, body.accountId, 'Choose an account of this customer');
     const rows = await repo.numbersForChange(tx.db, body.numberIds, ownCustomer(ctx));
     if (rows.length !== body.numberIds.length) throw notFound('Phone number');
     if (rows.some((r) => r.customerId !== target.customerId)) {
@@ -195,10 +201,7 @@ export async function searchInventory(ctx: Ctx, q: TInventoryQuery): Promise<TIn
 /** Assigns inventory numbers to an account: staff Add Number, customer Admins Buy Number (their own accounts only). */
 export async function assignNumbers(ctx: Ctx, body: TAssignNumbersBody) {
   return inTransaction(ctx, async (tx) => {
-    const account = await findAccountInScope(tx.db, body.accountId, ownCustomer(ctx));
-    if (!account) throw invalid({ accountId: 'Choose an account' });
-    const closed = closedAccountError(account);
-    if (closed) throw invalid({ accountId: closed });
+    const account = await accountTakingNumbers(tx, body.accountId);
     const rows = await repo.inventoryForChange(tx.db, body.numberIds);
     if (rows.length !== body.numberIds.length) throw conflict('A selected number is no longer available. Search again.');
     // billed from this moment: the monthly fee runs from assigned_at
@@ -297,10 +300,7 @@ export async function createPorting(ctx: Ctx, body: TCreatePortingBody) {
   const check = await checkPortability(ctx, body.number);
   if (!check.portable) throw invalid({ number: check.reason });
   const id = await inTransaction(ctx, async (tx) => {
-    const account = await findAccountInScope(tx.db, body.accountId, ownCustomer(ctx));
-    if (!account) throw invalid({ accountId: 'Choose an account' });
-    const closed = closedAccountError(account);
-    if (closed) throw invalid({ accountId: closed });
+    const account = await accountTakingNumbers(tx, body.accountId);
     await repo.lockPortingCodes(tx.db);
     if (await repo.openPortingForNumber(tx.db, body.number))
       throw invalid({ number: 'A porting request for this number is already in progress.' });
