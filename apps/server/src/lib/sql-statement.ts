@@ -4,6 +4,7 @@
  */
 import { to as copyTo } from 'pg-copy-streams';
 import type { Database } from '../db/client.ts';
+import { keysetPage } from './cursor.ts';
 import { type CsvExport, keysetRows } from './export.ts';
 
 /** A statement with $n placeholders and its parameters. */
@@ -98,4 +99,21 @@ export async function statementExport(
       (r) => header.map((h) => r[h]),
     ),
   };
+}
+
+/**
+ * One keyset page of a big record list, newest first: the rows of its page statement (which reads
+ * one row more than the page) cut to the page and each shown as `view` makes it, with the cursor of
+ * the next page taken from the last row's time and id.
+ */
+export async function statementPage<R extends { id: string | number }, T>(
+  database: Database,
+  statement: Statement,
+  limit: number,
+  timeOf: (row: R) => Date | string,
+  view: (row: R) => T,
+): Promise<{ items: T[]; nextCursor: string | null }> {
+  const rows = await runStatement<R>(database, statement);
+  const page = keysetPage(rows, limit, (r) => ({ at: new Date(timeOf(r)), id: Number(r.id) }));
+  return { nextCursor: page.nextCursor, items: page.items.map(view) };
 }

@@ -3,7 +3,8 @@ import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accountServices, accounts, customers, phoneNumbers, users } from '../../db/schema/index.ts';
 import type { ListScope } from '../../lib/list-scope.ts';
-import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
+import { containsAny, likePattern, orderBy, readPage } from '../../lib/paging.ts';
+import { insertRow } from '../../lib/rows.ts';
 
 const alive = and(isNull(accounts.deletedAt), isNull(customers.deletedAt));
 
@@ -30,11 +31,12 @@ export async function listAccounts(db: DbOrTx, customerId: string | null, q: TLi
   const where = and(
     alive,
     customerId ? eq(accounts.customerId, customerId) : undefined,
-    q.search ? or(ilike(accounts.name, likePattern(q.search)), ilike(accounts.accountCode, likePattern(q.search))) : undefined,
+    containsAny(q.search, accounts.name, accounts.accountCode),
     q.status ? eq(accounts.status, q.status) : undefined,
   );
   const counts = numberCounts(db);
-  const [items, [total]] = await Promise.all([
+  return readPage(
+    q,
     db
       .select({
         account: accounts,
@@ -48,12 +50,9 @@ export async function listAccounts(db: DbOrTx, customerId: string | null, q: TLi
       .leftJoin(users, eq(users.id, accounts.accountManagerId))
       .leftJoin(counts, eq(counts.accountId, accounts.id))
       .where(where)
-      .orderBy(...orderBy(SORTS, q.sort, q.dir, accounts.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .orderBy(...orderBy(SORTS, q.sort, q.dir, accounts.id)),
     db.select({ n: count() }).from(accounts).innerJoin(customers, eq(customers.id, accounts.customerId)).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  );
 }
 
 /** The accounts of a scope for pickers: every word of q must match the account's name, ID or customer. */
@@ -138,10 +137,7 @@ export async function findCustomerForAccount(db: DbOrTx, customerId: string) {
   return row;
 }
 
-export async function insertAccount(db: DbOrTx, values: typeof accounts.$inferInsert) {
-  const [row] = await db.insert(accounts).values(values).returning();
-  return row;
-}
+export const insertAccount = (db: DbOrTx, values: typeof accounts.$inferInsert) => insertRow(db, accounts, values);
 
 export async function updateAccount(db: DbOrTx, id: string, values: Partial<typeof accounts.$inferInsert>) {
   const [row] = await db
@@ -156,10 +152,7 @@ export async function touchAccessed(db: DbOrTx, id: string, at: Date) {
   await db.update(accounts).set({ lastAccessedAt: at }).where(eq(accounts.id, id));
 }
 
-export async function insertService(db: DbOrTx, values: typeof accountServices.$inferInsert) {
-  const [row] = await db.insert(accountServices).values(values).returning();
-  return row;
-}
+export const insertService = (db: DbOrTx, values: typeof accountServices.$inferInsert) => insertRow(db, accountServices, values);
 
 export async function updateService(db: DbOrTx, accountId: string, id: string, values: Partial<typeof accountServices.$inferInsert>) {
   const [row] = await db
@@ -176,14 +169,6 @@ export async function deleteService(db: DbOrTx, accountId: string, id: string) {
     .where(and(eq(accountServices.id, id), eq(accountServices.accountId, accountId)))
     .returning();
   return row;
-}
-
-export async function isActiveStaff(db: DbOrTx, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.kind, 'staff'), eq(users.status, 'Active'), isNull(users.deletedAt)));
-  return Boolean(row);
 }
 
 export async function countNumbers(db: DbOrTx, accountId: string): Promise<number> {

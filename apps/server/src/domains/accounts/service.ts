@@ -19,21 +19,24 @@ import { type Ctx, inTransaction, ownCustomer, userOf } from '../../lib/context.
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
+import { checkManager } from '../customers/service.ts';
 import * as repo from './repo.ts';
 
+const audit = { account: auditFor('account'), accountService: auditFor('account_service') };
+
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findAccount>>>;
-type ListRow = Awaited<ReturnType<typeof repo.listAccounts>>['items'][number];
+type ListRow = Awaited<ReturnType<typeof repo.listAccounts>>['rows'][number];
+
+/** What the list's and the page's views of an account begin with. */
+function accountHead({ account: a, customerName }: { account: Row['account']; customerName: string }) {
+  return { id: a.id, accountId: a.accountCode, customerId: a.customerId, customerName, name: a.name, status: a.status };
+}
 
 function toListItem(r: ListRow): TAccountListItem {
   const a = r.account;
   return {
-    id: a.id,
-    accountId: a.accountCode,
-    customerId: a.customerId,
-    customerName: r.customerName,
-    name: a.name,
-    status: a.status,
+    ...accountHead(r),
     accountManagerName: r.managerName,
     useCustomerBilling: a.useCustomerBilling,
     smsNumbers: r.sms,
@@ -47,12 +50,7 @@ function toListItem(r: ListRow): TAccountListItem {
 function toAccount(r: Row, services: TAccountService[]): TAccount {
   const a = r.account;
   return {
-    id: a.id,
-    accountId: a.accountCode,
-    customerId: a.customerId,
-    customerName: r.customerName,
-    name: a.name,
-    status: a.status,
+    ...accountHead(r),
     createdAt: a.createdAt.toISOString(),
     accountManager: r.manager?.id ? r.manager : null,
     billingInfo: {
@@ -79,8 +77,8 @@ const auditView = (a: Row['account']) => ({
 export async function listAccounts(ctx: Ctx, q: TListAccountsQuery): Promise<TPage<TAccountListItem>> {
   const own = ownCustomer(ctx);
   // A customer user always sees their own company's accounts, whatever customerId says.
-  const { items, total } = await repo.listAccounts(ctx.db, own ?? q.customerId ?? null, q);
-  return pageOf(items.map(toListItem), total, q);
+  const { rows, total } = await repo.listAccounts(ctx.db, own ?? q.customerId ?? null, q);
+  return pageOf(rows.map(toListItem), total, q);
 }
 
 /**
@@ -106,10 +104,6 @@ async function requireAccount(ctx: Ctx, id: string): Promise<Row> {
   const row = await repo.findAccount(ctx.db, id, ownCustomer(ctx));
   if (!row) throw notFound('Account');
   return row;
-}
-
-async function checkManager(ctx: Ctx, id: string | null | undefined) {
-  if (id && !(await repo.isActiveStaff(ctx.db, id))) throw invalid({ accountManagerId: 'Choose an account manager from the staff list' });
 }
 
 type BillingBody = Pick<
@@ -161,14 +155,13 @@ export async function createAccount(ctx: Ctx, body: z.output<typeof ZCreateAccou
       ...billingColumns(body),
     });
     if (!row) throw new Error('Account insert returned nothing');
-    await recordAudit(tx, {
-      action: 'account.create',
-      entityType: 'account',
-      entityId: row.id,
-      customerId,
-      summary: `Created account ${row.name} (${row.accountCode}) for ${customer.name}`,
-      after: auditView(row),
-    });
+    await audit.account(
+      tx,
+      'account.create',
+      { id: row.id, customerId },
+      `Created account ${row.name} (${row.accountCode}) for ${customer.name}`,
+      { after: auditView(row) },
+    );
     return row;
   });
   return getAccount(ctx, created.id);
@@ -190,12 +183,7 @@ export async function updateAccount(ctx: Ctx, id: string, body: z.output<typeof 
       ...billingColumns(body),
     });
     if (!after) throw notFound('Account');
-    await recordAudit(tx, {
-      action: 'account.update',
-      entityType: 'account',
-      entityId: id,
-      customerId: after.customerId,
-      summary: `Updated account ${after.name} (${after.accountCode})`,
+    await audit.account(tx, 'account.update', after, `Updated account ${after.name} (${after.accountCode})`, {
       before: auditView(before.account),
       after: auditView(after),
     });
@@ -211,14 +199,13 @@ export async function deleteAccount(ctx: Ctx, id: string): Promise<void> {
       throw conflict(`${row.account.name} still has phone numbers. Move or remove them before deleting the account.`);
     }
     await repo.updateAccount(tx.db, id, { deletedAt: new Date() });
-    await recordAudit(tx, {
-      action: 'account.delete',
-      entityType: 'account',
-      entityId: id,
-      customerId: row.account.customerId,
-      summary: `Deleted account ${row.account.name} (${row.account.accountCode})`,
-      before: auditView(row.account),
-    });
+    await audit.account(
+      tx,
+      'account.delete',
+      { id, customerId: row.account.customerId },
+      `Deleted account ${row.account.name} (${row.account.accountCode})`,
+      { before: auditView(row.account) },
+    );
   });
 }
 
@@ -228,14 +215,13 @@ export async function addService(ctx: Ctx, accountId: string, body: ServiceBody)
   const account = await requireAccount(ctx, accountId);
   await inTransaction(ctx, async (tx) => {
     const row = await repo.insertService(tx.db, { accountId, ...body });
-    await recordAudit(tx, {
-      action: 'account.service_add',
-      entityType: 'account_service',
-      entityId: row?.id,
-      customerId: account.account.customerId,
-      summary: `Added service ${body.name} to ${account.account.name}`,
-      after: body,
-    });
+    await audit.accountService(
+      tx,
+      'account.service_add',
+      { id: row?.id, customerId: account.account.customerId },
+      `Added service ${body.name} to ${account.account.name}`,
+      { after: body },
+    );
   });
   return getAccount(ctx, accountId);
 }
@@ -245,14 +231,13 @@ export async function updateService(ctx: Ctx, accountId: string, serviceId: stri
   await inTransaction(ctx, async (tx) => {
     const row = await repo.updateService(tx.db, accountId, serviceId, body);
     if (!row) throw notFound('Service');
-    await recordAudit(tx, {
-      action: 'account.service_update',
-      entityType: 'account_service',
-      entityId: serviceId,
-      customerId: account.account.customerId,
-      summary: `Updated service ${body.name} of ${account.account.name}`,
-      after: body,
-    });
+    await audit.accountService(
+      tx,
+      'account.service_update',
+      { id: serviceId, customerId: account.account.customerId },
+      `Updated service ${body.name} of ${account.account.name}`,
+      { after: body },
+    );
   });
   return getAccount(ctx, accountId);
 }
@@ -262,14 +247,13 @@ export async function deleteService(ctx: Ctx, accountId: string, serviceId: stri
   await inTransaction(ctx, async (tx) => {
     const row = await repo.deleteService(tx.db, accountId, serviceId);
     if (!row) throw notFound('Service');
-    await recordAudit(tx, {
-      action: 'account.service_delete',
-      entityType: 'account_service',
-      entityId: serviceId,
-      customerId: account.account.customerId,
-      summary: `Removed service ${row.name} from ${account.account.name}`,
-      before: { name: row.name, serviceType: row.serviceType, monthlyCost: row.monthlyCost },
-    });
+    await audit.accountService(
+      tx,
+      'account.service_delete',
+      { id: serviceId, customerId: account.account.customerId },
+      `Removed service ${row.name} from ${account.account.name}`,
+      { before: { name: row.name, serviceType: row.serviceType, monthlyCost: row.monthlyCost } },
+    );
   });
   return getAccount(ctx, accountId);
 }

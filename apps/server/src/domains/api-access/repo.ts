@@ -1,9 +1,9 @@
 import type { TListApiKeysQuery } from '@portal/contract/api-access';
-import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, apiKeys, customers } from '../../db/schema/index.ts';
 import { formulaSafeSql } from '../../lib/export.ts';
-import { likePattern, offsetOf } from '../../lib/paging.ts';
+import { containsAny, likePattern, readPage } from '../../lib/paging.ts';
 import { afterKey, param, type Statement, type TimeKey } from '../../lib/sql-statement.ts';
 
 type Scope = { customerId: string | null; accountId: string | null };
@@ -42,7 +42,7 @@ export async function listKeys(db: DbOrTx, scope: Scope, q: TListApiKeysQuery) {
     inScope(scope),
     q.status ? eq(apiKeys.status, q.status) : undefined,
     q.environment ? eq(apiKeys.environment, q.environment) : undefined,
-    q.search ? or(ilike(apiKeys.name, likePattern(q.search)), ilike(apiKeys.keyPrefix, likePattern(q.search))) : undefined,
+    containsAny(q.search, apiKeys.name, apiKeys.keyPrefix),
   );
   const from = () =>
     db
@@ -50,16 +50,16 @@ export async function listKeys(db: DbOrTx, scope: Scope, q: TListApiKeysQuery) {
       .from(apiKeys)
       .innerJoin(customers, eq(customers.id, apiKeys.customerId))
       .innerJoin(accounts, eq(accounts.id, apiKeys.accountId));
-  const [rows, [total]] = await Promise.all([
-    from().where(where).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)).limit(q.pageSize).offset(offsetOf(q)),
+  return readPage(
+    q,
+    from().where(where).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)),
     db
       .select({ n: count() })
       .from(apiKeys)
       .innerJoin(customers, eq(customers.id, apiKeys.customerId))
       .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
       .where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 export async function keyById(db: DbOrTx, id: string, scopeCustomerId: string | null) {

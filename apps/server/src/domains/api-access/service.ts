@@ -18,19 +18,21 @@ import { ipAllowed } from '@portal/contract/ip';
 import type { z } from 'zod';
 import { type Purged, purgeBefore } from '../../db/partitions.ts';
 import { type ApiKeyActor, type Ctx, inTransaction, ownCustomer } from '../../lib/context.ts';
-import { dayRange, decodeCursor, keysetPage } from '../../lib/cursor.ts';
+import { dayRange, decodeCursor } from '../../lib/cursor.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import type { CsvExport } from '../../lib/export.ts';
 import { findAccountInScope, recordListScope, resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { getSettings } from '../../lib/settings.ts';
-import { runStatement, statementExport } from '../../lib/sql-statement.ts';
+import { runStatement, statementExport, statementPage } from '../../lib/sql-statement.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
 import { requireFreshTwoFactor } from '../auth/service.ts';
 import { notifyUsers } from '../notifications/service.ts';
 import { customerAdminIds } from '../users/service.ts';
 import * as repo from './repo.ts';
+
+const audit = auditFor('api_key');
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -109,14 +111,13 @@ export async function createKey(ctx: Ctx, body: z.output<typeof ZApiKeyBody>): P
       ipAllowlist: body.ipAllowlist,
       expiresAt,
     });
-    await recordAudit(tx, {
-      action: 'api.key.create',
-      entityType: 'api_key',
-      entityId: id,
-      customerId: account.customerId,
-      summary: `Generated ${body.environment} API key ${body.name} (${key.slice(0, 8)}…${key.slice(-4)}) for ${account.name}`,
-      after: { name: body.name, environment: body.environment, scopes: body.scopes, ipAllowlist: body.ipAllowlist, expiresAt },
-    });
+    await audit(
+      tx,
+      'api.key.create',
+      { id, customerId: account.customerId },
+      `Generated ${body.environment} API key ${body.name} (${key.slice(0, 8)}…${key.slice(-4)}) for ${account.name}`,
+      { after: { name: body.name, environment: body.environment, scopes: body.scopes, ipAllowlist: body.ipAllowlist, expiresAt } },
+    );
     await notifyCompany(
       tx,
       account.customerId,
@@ -135,12 +136,7 @@ export async function revokeKey(ctx: Ctx, id: string): Promise<TApiKey> {
   if (before.status === 'Revoked') throw invalid({ id: 'The key is already revoked' }, 'The key is already revoked');
   await inTransaction(ctx, async (tx) => {
     await repo.updateKey(tx.db, id, { status: 'Revoked', revokedAt: new Date() });
-    await recordAudit(tx, {
-      action: 'api.key.revoke',
-      entityType: 'api_key',
-      entityId: id,
-      customerId: before.customerId,
-      summary: `Revoked API key ${before.name} (${before.keyPrefix.slice(0, 8)}…${before.last4})`,
+    await audit(tx, 'api.key.revoke', before, `Revoked API key ${before.name} (${before.keyPrefix.slice(0, 8)}…${before.last4})`, {
       before: { status: before.status },
       after: { status: 'Revoked' },
     });
@@ -159,12 +155,7 @@ export async function deleteKey(ctx: Ctx, id: string): Promise<void> {
   const before = await getKey(ctx, id);
   await inTransaction(ctx, async (tx) => {
     await repo.deleteKey(tx.db, id);
-    await recordAudit(tx, {
-      action: 'api.key.delete',
-      entityType: 'api_key',
-      entityId: id,
-      customerId: before.customerId,
-      summary: `Deleted API key ${before.name} (${before.keyPrefix.slice(0, 8)}…${before.last4})`,
+    await audit(tx, 'api.key.delete', before, `Deleted API key ${before.name} (${before.keyPrefix.slice(0, 8)}…${before.last4})`, {
       before: { name: before.name, environment: before.environment, status: before.status },
     });
   });
@@ -194,15 +185,13 @@ export async function rollKey(ctx: Ctx, id: string, body: z.output<typeof ZRollA
     });
     // the old key: working until the grace ends, then revoked
     await repo.updateKey(tx.db, id, body.graceHours === 0 ? { status: 'Revoked', revokedAt: now, graceUntil: now } : { graceUntil });
-    await recordAudit(tx, {
-      action: 'api.key.roll',
-      entityType: 'api_key',
-      entityId: created,
-      customerId: before.customerId,
-      summary: `Rolled API key ${before.name}: ${before.keyPrefix.slice(0, 8)}…${before.last4} works until ${graceUntil.toISOString()} beside ${key.slice(0, 8)}…${key.slice(-4)}`,
-      before: { id, graceUntil: null },
-      after: { id: created, graceUntil },
-    });
+    await audit(
+      tx,
+      'api.key.roll',
+      { id: created, customerId: before.customerId },
+      `Rolled API key ${before.name}: ${before.keyPrefix.slice(0, 8)}…${before.last4} works until ${graceUntil.toISOString()} beside ${key.slice(0, 8)}…${key.slice(-4)}`,
+      { before: { id, graceUntil: null }, after: { id: created, graceUntil } },
+    );
     return created;
   });
   return { ...(await getKey(ctx, newId)), key };
@@ -315,11 +304,12 @@ interface RequestRow {
 export async function listRequests(ctx: Ctx, q: TListApiRequestsQuery): Promise<{ items: TApiRequest[]; nextCursor: string | null }> {
   const after = q.cursor ? decodeCursor(q.cursor) : null;
   const criteria = await requestCriteria(ctx, q, false);
-  const rows = await runStatement<RequestRow>(ctx.database, repo.requestPageStatement(criteria, after, q.limit));
-  const page = keysetPage(rows, q.limit, (r) => ({ at: new Date(r.created_at), id: Number(r.id) }));
-  return {
-    nextCursor: page.nextCursor,
-    items: page.items.map((r) => ({
+  return statementPage(
+    ctx.database,
+    repo.requestPageStatement(criteria, after, q.limit),
+    q.limit,
+    (r: RequestRow) => r.created_at,
+    (r) => ({
       id: r.id,
       createdAt: new Date(r.created_at).toISOString(),
       method: r.method,
@@ -331,8 +321,8 @@ export async function listRequests(ctx: Ctx, q: TListApiRequestsQuery): Promise<
       keyPrefix: r.key_prefix,
       accountName: r.account_name,
       requestId: r.request_id,
-    })),
-  };
+    }),
+  );
 }
 
 export async function exportRequests(ctx: Ctx, q: TExportApiRequestsQuery): Promise<CsvExport> {

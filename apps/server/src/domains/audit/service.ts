@@ -1,12 +1,12 @@
 import type { TAuditEntry, ZListAuditQuery, ZMyActivityQuery } from '@portal/contract/audit';
 import type { TActivityEntry } from '@portal/contract/customers';
-import { and, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { type Ctx, userOf } from '../../lib/context.ts';
 import { dayRange, decodeCursor, type Keyset, keysetPage } from '../../lib/cursor.ts';
 import { type CsvExport, keysetRows } from '../../lib/export.ts';
-import { likePattern } from '../../lib/paging.ts';
+import { containsAny } from '../../lib/paging.ts';
 
 export interface AuditEntry {
   action: string;
@@ -69,6 +69,27 @@ export async function recordAudit(ctx: Ctx, entry: AuditEntry): Promise<void> {
   });
 }
 
+/** What a change did to its record: the values before and after (secrets are scrubbed). */
+export interface AuditChange {
+  before?: unknown;
+  after?: unknown;
+}
+
+/**
+ * The audit writer of one kind of record (`const audit = auditFor('webhook')`):
+ * `audit(tx, action, record, summary, { before, after })` writes recordAudit's entry about the
+ * record, its entityId and customerId being the record's id and customerId.
+ */
+export function auditFor(entityType: string) {
+  return (
+    ctx: Ctx,
+    action: string,
+    record: { id: string | null | undefined; customerId?: string | null },
+    summary: string,
+    change: AuditChange = {},
+  ): Promise<void> => recordAudit(ctx, { action, entityType, entityId: record.id, customerId: record.customerId, summary, ...change });
+}
+
 /**
  * An activity log read from the audit trail, newest first: a customer's (every entry about it) or
  * a user's (changes to the user and what they did). The caller has checked the record is in scope.
@@ -102,13 +123,7 @@ type AuditFilter = Omit<z.output<typeof ZListAuditQuery>, 'cursor' | 'limit'> & 
 function auditWhere(f: AuditFilter) {
   const range = f.from || f.to ? dayRange(f.from, f.to) : null;
   return and(
-    f.search
-      ? or(
-          ilike(auditLog.summary, likePattern(f.search)),
-          ilike(auditLog.action, likePattern(f.search)),
-          ilike(auditLog.actorEmail, likePattern(f.search)),
-        )
-      : undefined,
+    containsAny(f.search, auditLog.summary, auditLog.action, auditLog.actorEmail),
     f.entityType ? eq(auditLog.entityType, f.entityType) : undefined,
     f.customerId ? eq(auditLog.customerId, f.customerId) : undefined,
     f.actorId ? eq(auditLog.actorId, f.actorId) : undefined,

@@ -4,10 +4,12 @@ import { type Ctx, inTransaction, sessionUser, userOf } from '../../lib/context.
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor, recordAudit } from '../audit/service.ts';
 import { queueEmail } from '../email/service.ts';
 import { getSettings } from '../settings/service.ts';
 import * as repo from './repo.ts';
+
+const audit = auditFor('user');
 
 const DAY_MS = 86_400_000;
 
@@ -77,13 +79,12 @@ export async function changePassword(ctx: Ctx, body: TChangePasswordBody): Promi
   await inTransaction(ctx, async (tx) => {
     await repo.setPassword(tx.db, auth.userId, hash, new Date());
     await repo.deleteUserSessions(tx.db, auth.userId, auth.sessionIdHash);
-    await recordAudit(tx, {
-      action: 'auth.password_changed',
-      entityType: 'user',
-      entityId: auth.userId,
-      customerId: row.user.customerId,
-      summary: `${row.user.name} changed their password`,
-    });
+    await audit(
+      tx,
+      'auth.password_changed',
+      { id: auth.userId, customerId: row.user.customerId },
+      `${row.user.name} changed their password`,
+    );
   });
 }
 

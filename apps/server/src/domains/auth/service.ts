@@ -15,7 +15,7 @@ import { type Ctx, inTransaction, sessionUser, userOf } from '../../lib/context.
 import { AppError, notFound } from '../../lib/errors.ts';
 import { dummyHash, verifyPassword } from '../../lib/password.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor, recordAudit } from '../audit/service.ts';
 import { getSettings } from '../settings/service.ts';
 import { lockedMessage, lockPolicy } from './lockout.ts';
 import { passwordExpired } from './passwords.ts';
@@ -30,6 +30,8 @@ import {
   trustDevice,
   usesTwoFactor,
 } from './two-factor.ts';
+
+const audit = { customer: auditFor('customer'), session: auditFor('session') };
 
 // Passwords: reset, change, invitations (passwords.ts).
 export { changePassword, endUserAccess, requestPasswordReset, resetPassword, sendInvitation } from './passwords.ts';
@@ -205,6 +207,18 @@ function registrationRefusal(row: SignInRow, settings: TSystemSettings): AppErro
   return null;
 }
 
+/** Opens the user's session from the request's origin; the token is its cookie's value. */
+function openSession(tx: Ctx, token: string, now: Date, session: { userId: string; remember: boolean; impersonatorId?: string }) {
+  return repo.insertSession(tx.db, {
+    idHash: sha256(token),
+    ...session,
+    ip: tx.origin.ip,
+    userAgent: tx.origin.userAgent,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + (session.remember ? REMEMBER_MS : SESSION_MAX_MS)),
+  });
+}
+
 /**
  * The one place a sign-in becomes a session (the password alone, or the password and the code):
  * the browser's previous session ends, the failure count clears, the session row and the audit entry
@@ -231,15 +245,7 @@ async function startSession(
     if (previous) await repo.deleteSession(tx.db, previous);
     if (opts.challengeHash) await repo.deleteChallenge(tx.db, opts.challengeHash);
     await repo.clearLoginFailures(tx.db, row.user.email.toLowerCase());
-    await repo.insertSession(tx.db, {
-      idHash: sha256(token),
-      userId: row.user.id,
-      remember,
-      ip: ctx.origin.ip,
-      userAgent: ctx.origin.userAgent,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + (remember ? REMEMBER_MS : SESSION_MAX_MS)),
-    });
+    await openSession(tx, token, now, { userId: row.user.id, remember });
     await repo.touchLastLogin(tx.db, row.user.id, now);
     if (expired) await repo.requirePasswordChange(tx.db, row.user.id);
     const second = opts.how === 'app' ? ' with a two-factor code' : opts.how === 'recovery' ? ' with a two-factor recovery code' : '';
@@ -372,13 +378,7 @@ export async function logout(ctx: Ctx): Promise<void> {
   if (!auth) return;
   await inTransaction(ctx, async (tx) => {
     if (auth.sessionIdHash) await repo.deleteSession(tx.db, auth.sessionIdHash);
-    await recordAudit(tx, {
-      action: 'auth.sign_out',
-      entityType: 'session',
-      entityId: auth.userId,
-      customerId: auth.customerId,
-      summary: `${auth.name} signed out`,
-    });
+    await audit.session(tx, 'auth.sign_out', { id: auth.userId, customerId: auth.customerId }, `${auth.name} signed out`);
   });
 }
 
@@ -399,23 +399,13 @@ export async function startImpersonation(
   const now = new Date();
   await inTransaction(ctx, async (tx) => {
     if (auth.sessionIdHash) await repo.deleteSession(tx.db, auth.sessionIdHash);
-    await repo.insertSession(tx.db, {
-      idHash: sha256(token),
-      userId: user.id,
-      impersonatorId: auth.userId,
-      remember: false,
-      ip: ctx.origin.ip,
-      userAgent: ctx.origin.userAgent,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_MAX_MS),
-    });
-    await recordAudit(tx, {
-      action: 'auth.impersonation_start',
-      entityType: 'customer',
-      entityId: target.customerId,
-      customerId: target.customerId,
-      summary: `${auth.name} started viewing the customer portal as ${user.name} (${target.customerName})`,
-    });
+    await openSession(tx, token, now, { userId: user.id, impersonatorId: auth.userId, remember: false });
+    await audit.customer(
+      tx,
+      'auth.impersonation_start',
+      { id: target.customerId, customerId: target.customerId },
+      `${auth.name} started viewing the customer portal as ${user.name} (${target.customerName})`,
+    );
   });
   return token;
 }
@@ -435,15 +425,7 @@ export async function exitImpersonation(ctx: Ctx): Promise<{ token: string; redi
   const now = new Date();
   await inTransaction(ctx, async (tx) => {
     if (auth.sessionIdHash) await repo.deleteSession(tx.db, auth.sessionIdHash);
-    await repo.insertSession(tx.db, {
-      idHash: sha256(token),
-      userId: staff.user.id,
-      remember: false,
-      ip: ctx.origin.ip,
-      userAgent: ctx.origin.userAgent,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_MAX_MS),
-    });
+    await openSession(tx, token, now, { userId: staff.user.id, remember: false });
     await recordAudit(tx, {
       action: 'auth.impersonation_exit',
       entityType: 'customer',

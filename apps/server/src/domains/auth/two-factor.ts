@@ -19,11 +19,13 @@ import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/erro
 import { verifyPassword } from '../../lib/password.ts';
 import { getSettings } from '../../lib/settings.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
 import { notifyUsers } from '../notifications/service.ts';
 import { lockedMessage, lockPolicy } from './lockout.ts';
 import * as repo from './repo.ts';
 import { groupedKey, looksLikeRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUrl, recoveryCodeHash } from './totp.ts';
+
+const audit = auditFor('user');
 
 /** The code step of a sign-in lasts 5 minutes and allows 5 tries. */
 export const CHALLENGE_MS = 5 * 60_000;
@@ -142,13 +144,7 @@ async function lockoutGuarded(ctx: Ctx, u: UserRow, check: () => Promise<boolean
   }
   if (claim.locks) {
     await inTransaction(ctx, (tx) =>
-      recordAudit(tx, {
-        action: 'auth.lockout',
-        entityType: 'user',
-        entityId: u.id,
-        customerId: u.customerId,
-        summary: `Sign-in locked for ${email} after ${claim.attempt} failed attempts (wrong two-factor codes)`,
-      }),
+      audit(tx, 'auth.lockout', u, `Sign-in locked for ${email} after ${claim.attempt} failed attempts (wrong two-factor codes)`),
     );
     throw new AppError(423, 'ACCOUNT_LOCKED', lockedMessage(settings.accountLockoutDuration));
   }
@@ -198,13 +194,7 @@ export async function startTwoFactorSetup(ctx: Ctx): Promise<TTwoFactorSetup> {
   const qrCode = await QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 1, width: 224 });
   await inTransaction(ctx, async (tx) => {
     await repo.setTwoFactor(tx.db, u.id, { twoFactorPendingSecret: secret });
-    await recordAudit(tx, {
-      action: 'auth.two_factor_setup',
-      entityType: 'user',
-      entityId: u.id,
-      customerId: u.customerId,
-      summary: `${u.name} opened the two-factor authentication setup`,
-    });
+    await audit(tx, 'auth.two_factor_setup', u, `${u.name} opened the two-factor authentication setup`);
   });
   return { secret: groupedKey(secret), otpauthUrl: url, qrCode, issuer, account: u.email };
 }
@@ -240,14 +230,13 @@ export async function enableTwoFactor(ctx: Ctx, body: z.output<typeof ZEnableTwo
     });
     if (!row) throw notFound('User');
     await repo.deleteUserTrustedDevices(tx.db, u.id);
-    await recordAudit(tx, {
-      action: 'auth.two_factor_enabled',
-      entityType: 'user',
-      entityId: u.id,
-      customerId: u.customerId,
-      summary: `${u.name} enabled two-factor authentication (${body.mode === 'every_login' ? 'every login' : 'once per computer'})`,
-      after: { twoFactorEnabled: true, twoFactorMode: body.mode },
-    });
+    await audit(
+      tx,
+      'auth.two_factor_enabled',
+      u,
+      `${u.name} enabled two-factor authentication (${body.mode === 'every_login' ? 'every login' : 'once per computer'})`,
+      { after: { twoFactorEnabled: true, twoFactorMode: body.mode } },
+    );
     await notifySecurity(
       tx,
       u,
@@ -291,12 +280,7 @@ export async function disableTwoFactor(ctx: Ctx, body: TDisableTwoFactorBody): P
   if (!ok) throw invalid(body.code ? { code: TWO_FACTOR_WRONG_CODE } : { password: 'Password is incorrect' });
   await inTransaction(ctx, async (tx) => {
     await clearTwoFactor(tx, u.id);
-    await recordAudit(tx, {
-      action: 'auth.two_factor_disabled',
-      entityType: 'user',
-      entityId: u.id,
-      customerId: u.customerId,
-      summary: `${u.name} disabled two-factor authentication`,
+    await audit(tx, 'auth.two_factor_disabled', u, `${u.name} disabled two-factor authentication`, {
       before: { twoFactorEnabled: true, twoFactorMode: u.twoFactorMode },
       after: { twoFactorEnabled: false, twoFactorMode: 'disabled' },
     });
@@ -319,13 +303,7 @@ export async function regenerateRecoveryCodes(ctx: Ctx, code: string): Promise<T
   const { codes, hashes } = newCodesWithHashes();
   await inTransaction(ctx, async (tx) => {
     await repo.setTwoFactor(tx.db, u.id, { twoFactorRecoveryHashes: hashes });
-    await recordAudit(tx, {
-      action: 'auth.two_factor_recovery_codes',
-      entityType: 'user',
-      entityId: u.id,
-      customerId: u.customerId,
-      summary: `${u.name} made new two-factor recovery codes (the old ones no longer work)`,
-    });
+    await audit(tx, 'auth.two_factor_recovery_codes', u, `${u.name} made new two-factor recovery codes (the old ones no longer work)`);
   });
   return { recoveryCodes: codes };
 }

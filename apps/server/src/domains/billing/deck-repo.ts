@@ -1,7 +1,8 @@
+import type { TPageQuery } from '@portal/contract/common';
 import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { rateDecks, ratePrefixes } from '../../db/schema/index.ts';
-import { likePattern } from '../../lib/paging.ts';
+import { likePattern, readPage } from '../../lib/paging.ts';
 import type { RatePrefix } from './rating.ts';
 
 export interface DeckRow {
@@ -54,18 +55,18 @@ export async function touchDeck(db: DbOrTx, id: string) {
   await db.update(rateDecks).set({ updatedAt: new Date() }).where(eq(rateDecks.id, id));
 }
 
-export async function listPrefixes(db: DbOrTx, deckId: string, search: string | undefined, limit: number, offset: number) {
+export async function listPrefixes(db: DbOrTx, deckId: string, q: TPageQuery & { search?: string | undefined }) {
   const where = and(
     eq(ratePrefixes.deckId, deckId),
-    search
-      ? or(ilike(ratePrefixes.prefix, likePattern(search, 'prefix')), ilike(ratePrefixes.description, likePattern(search)))
+    q.search
+      ? or(ilike(ratePrefixes.prefix, likePattern(q.search, 'prefix')), ilike(ratePrefixes.description, likePattern(q.search)))
       : undefined,
   );
-  const [rows, count] = await Promise.all([
-    db.select().from(ratePrefixes).where(where).orderBy(ratePrefixes.prefix, ratePrefixes.effectiveFrom).limit(limit).offset(offset),
+  return readPage(
+    q,
+    db.select().from(ratePrefixes).where(where).orderBy(ratePrefixes.prefix, ratePrefixes.effectiveFrom),
     db.select({ n: sql<number>`count(*)::int` }).from(ratePrefixes).where(where),
-  ]);
-  return { rows, total: count[0]?.n ?? 0 };
+  );
 }
 
 export async function allPrefixes(db: DbOrTx, deckId: string): Promise<RatePrefix[]> {

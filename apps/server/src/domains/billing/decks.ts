@@ -10,9 +10,11 @@ import { type Ctx, inTransaction } from '../../lib/context.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { findAccountInScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
 import * as decks from './deck-repo.ts';
 import { compileDeck, type DeckRater, parseRateDeckCsv, rateCall } from './rating.ts';
+
+const audit = auditFor('rate_deck');
 
 export type { DeckRater };
 export { rateCall };
@@ -58,13 +60,7 @@ export async function createDeck(ctx: Ctx, body: z.output<typeof ZRateDeckBody>)
       inboundRatePerMinute: body.inboundRatePerMinute,
       isDefault: false,
     });
-    await recordAudit(tx, {
-      action: 'rate_deck.create',
-      entityType: 'rate_deck',
-      entityId: created,
-      customerId,
-      summary: `Created rate deck ${body.name}`,
-    });
+    await audit(tx, 'rate_deck.create', { id: created, customerId }, `Created rate deck ${body.name}`);
     return created;
   });
   const row = (await decks.listDecks(ctx.db)).find((d) => d.id === id);
@@ -78,13 +74,7 @@ export async function deleteDeck(ctx: Ctx, id: string): Promise<void> {
     if (!deck) throw notFound('Rate deck');
     if (deck.isDefault) throw new AppError(409, 'CONFLICT', 'The default rate deck cannot be deleted');
     await decks.deleteDeck(tx.db, id);
-    await recordAudit(tx, {
-      action: 'rate_deck.delete',
-      entityType: 'rate_deck',
-      entityId: id,
-      customerId: deck.customerId,
-      summary: `Deleted rate deck ${deck.name}`,
-    });
+    await audit(tx, 'rate_deck.delete', deck, `Deleted rate deck ${deck.name}`);
   });
   forgetCompiled();
 }
@@ -95,7 +85,7 @@ export async function listRates(
   q: { page: number; pageSize: number; search?: string | undefined },
 ): Promise<TPage<TRatePrefix>> {
   if (!(await decks.findDeck(ctx.db, id))) throw notFound('Rate deck');
-  const { rows, total } = await decks.listPrefixes(ctx.db, id, q.search, q.pageSize, (q.page - 1) * q.pageSize);
+  const { rows, total } = await decks.listPrefixes(ctx.db, id, q);
   return pageOf(
     rows.map((r) => ({
       prefix: r.prefix,
@@ -123,13 +113,12 @@ export async function importRates(
     if (body.mode === 'replace') await decks.deletePrefixes(tx.db, id);
     await decks.upsertPrefixes(tx.db, id, parsed.rows);
     await decks.touchDeck(tx.db, id);
-    await recordAudit(tx, {
-      action: 'rate_deck.import',
-      entityType: 'rate_deck',
-      entityId: id,
-      customerId: deck.customerId,
-      summary: `Imported ${parsed.rows.length.toLocaleString('en-US')} rates into ${deck.name} (${body.mode})`,
-    });
+    await audit(
+      tx,
+      'rate_deck.import',
+      deck,
+      `Imported ${parsed.rows.length.toLocaleString('en-US')} rates into ${deck.name} (${body.mode})`,
+    );
   });
   forgetCompiled();
   return { imported: parsed.rows.length, errors: [] };
@@ -178,13 +167,12 @@ export async function rerate(ctx: Ctx, input: { accountId?: string | undefined; 
     });
   }
   await inTransaction(ctx, (tx) =>
-    recordAudit(tx, {
-      action: 'rate_deck.rerate',
-      entityType: 'rate_deck',
-      entityId: null,
-      customerId: null,
-      summary: `Re-rated ${total.toLocaleString('en-US')} calls from ${input.from} to ${input.to}`,
-    }),
+    audit(
+      tx,
+      'rate_deck.rerate',
+      { id: null, customerId: null },
+      `Re-rated ${total.toLocaleString('en-US')} calls from ${input.from} to ${input.to}`,
+    ),
   );
   return total;
 }

@@ -1,11 +1,13 @@
 /** The scheduled work on invoices: the monthly run, and the daily overdue marking with its reminders. */
 import { type Ctx, inTransaction } from '../../lib/context.ts';
 import { getSettings } from '../../lib/settings.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
 import { notifyUsers } from '../notifications/service.ts';
 import { customerAdminIds } from '../users/service.ts';
 import { draftInvoice, fmtDay, sendReminder, ymd } from './invoices.ts';
 import * as repo from './repo.ts';
+
+const audit = auditFor('invoice');
 
 /** The monthly run: a draft for every customer (and custom-billed account) not yet invoiced for the month. */
 export async function runInvoices(ctx: Ctx, month?: string): Promise<{ drafted: number; skipped: number; month: string }> {
@@ -24,13 +26,7 @@ export async function runInvoices(ctx: Ctx, month?: string): Promise<{ drafted: 
     else skipped++;
   }
   await inTransaction(ctx, (tx) =>
-    recordAudit(tx, {
-      action: 'invoice.run',
-      entityType: 'invoice',
-      entityId: null,
-      customerId: null,
-      summary: `Invoice run for ${fmtDay(start)} to ${fmtDay(end)}: ${drafted} drafts`,
-    }),
+    audit(tx, 'invoice.run', { id: null, customerId: null }, `Invoice run for ${fmtDay(start)} to ${fmtDay(end)}: ${drafted} drafts`),
   );
   return { drafted, skipped, month: start };
 }

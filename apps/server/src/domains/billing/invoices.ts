@@ -21,12 +21,14 @@ import type { CsvExport } from '../../lib/export.ts';
 import { resolveListScope } from '../../lib/list-scope.ts';
 import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { getSettings } from '../../lib/settings.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
 import { queueEmail } from '../email/service.ts';
 import { notifyUsers } from '../notifications/service.ts';
 import { customerAdminIds } from '../users/service.ts';
 import { type InvoicePdfData, invoicePdf } from './invoice-pdf.ts';
 import * as repo from './repo.ts';
+
+const audit = auditFor('invoice');
 
 const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -239,13 +241,12 @@ export async function generateInvoice(ctx: Ctx, body: z.output<typeof ZGenerateI
     const created = await draftInvoice(tx, { customerId, accountId, periodStart: body.periodStart, periodEnd: body.periodEnd });
     if (!created) throw new AppError(409, 'CONFLICT', 'An invoice for this period already exists', { periodStart: 'Already invoiced' });
     const row = await repo.findInvoice(tx.db, created);
-    await recordAudit(tx, {
-      action: 'invoice.generate',
-      entityType: 'invoice',
-      entityId: created,
-      customerId,
-      summary: `Drafted an invoice of ${money(Number(row?.amount ?? 0))} for ${row?.account_name ?? row?.customer_name}, ${fmtDay(body.periodStart)} to ${fmtDay(body.periodEnd)}`,
-    });
+    await audit(
+      tx,
+      'invoice.generate',
+      { id: created, customerId },
+      `Drafted an invoice of ${money(Number(row?.amount ?? 0))} for ${row?.account_name ?? row?.customer_name}, ${fmtDay(body.periodStart)} to ${fmtDay(body.periodEnd)}`,
+    );
     return created;
   });
   return getInvoice(ctx, id);
@@ -275,13 +276,12 @@ export async function addAdjustment(ctx: Ctx, id: string, body: TAdjustmentBody)
       },
     ]);
     await repo.setInvoiceAmount(tx.db, id);
-    await recordAudit(tx, {
-      action: 'invoice.adjust',
-      entityType: 'invoice',
-      entityId: id,
-      customerId: row.customer_id,
-      summary: `Added "${body.description}" (${money(body.amount)}) to the draft invoice of ${row.account_name ?? row.customer_name}`,
-    });
+    await audit(
+      tx,
+      'invoice.adjust',
+      { id, customerId: row.customer_id },
+      `Added "${body.description}" (${money(body.amount)}) to the draft invoice of ${row.account_name ?? row.customer_name}`,
+    );
   });
   return getInvoice(ctx, id);
 }
@@ -290,13 +290,12 @@ export async function deleteDraft(ctx: Ctx, id: string): Promise<void> {
   await inTransaction(ctx, async (tx) => {
     const row = await draftOnly(tx, id);
     await repo.deleteInvoice(tx.db, id);
-    await recordAudit(tx, {
-      action: 'invoice.delete',
-      entityType: 'invoice',
-      entityId: id,
-      customerId: row.customer_id,
-      summary: `Deleted the draft invoice of ${row.account_name ?? row.customer_name} (${money(Number(row.amount))})`,
-    });
+    await audit(
+      tx,
+      'invoice.delete',
+      { id, customerId: row.customer_id },
+      `Deleted the draft invoice of ${row.account_name ?? row.customer_name} (${money(Number(row.amount))})`,
+    );
   });
 }
 
@@ -321,13 +320,12 @@ export async function finalizeInvoice(ctx: Ctx, id: string): Promise<TInvoice> {
       paidAt: amount <= 0 ? today : null,
       nextAutoPayAt: autoPay && amount > 0 ? new Date(`${due}T12:00:00Z`) : null,
     });
-    await recordAudit(tx, {
-      action: 'invoice.finalize',
-      entityType: 'invoice',
-      entityId: id,
-      customerId: row.customer_id,
-      summary: `Finalized invoice ${number} (${money(amount)}) for ${row.account_name ?? row.customer_name}, due ${fmtDay(due)}`,
-    });
+    await audit(
+      tx,
+      'invoice.finalize',
+      { id, customerId: row.customer_id },
+      `Finalized invoice ${number} (${money(amount)}) for ${row.account_name ?? row.customer_name}, due ${fmtDay(due)}`,
+    );
     await notifyUsers(tx, await customerAdminIds(tx, row.customer_id), {
       event: 'invoiceGenerated',
       title: 'New invoice',
@@ -346,13 +344,7 @@ export async function voidInvoice(ctx: Ctx, id: string, reason: string): Promise
     if (row.status === 'Void') throw new AppError(409, 'CONFLICT', 'This invoice is already void');
     if (row.status === 'Paid' || Number(row.amount_paid) > 0) throw new AppError(409, 'CONFLICT', 'A paid invoice cannot be voided');
     await repo.updateInvoice(tx.db, id, { status: 'Void', voidedAt: new Date(), voidReason: reason, nextAutoPayAt: null });
-    await recordAudit(tx, {
-      action: 'invoice.void',
-      entityType: 'invoice',
-      entityId: id,
-      customerId: row.customer_id,
-      summary: `Voided invoice ${row.number}: ${reason}`,
-    });
+    await audit(tx, 'invoice.void', { id, customerId: row.customer_id }, `Voided invoice ${row.number}: ${reason}`);
   });
   return getInvoice(ctx, id);
 }
@@ -383,13 +375,12 @@ export async function sendReminder(ctx: Ctx, id: string, opts: { automatic?: boo
       ].join('\n'),
     });
     await repo.updateInvoice(tx.db, id, { lastReminderAt: new Date() });
-    await recordAudit(tx, {
-      action: 'invoice.remind',
-      entityType: 'invoice',
-      entityId: id,
-      customerId: row.customer_id,
-      summary: `${opts.automatic ? 'Automatic reminder' : 'Sent a payment reminder'} for invoice ${row.number} to ${billTo.email}`,
-    });
+    await audit(
+      tx,
+      'invoice.remind',
+      { id, customerId: row.customer_id },
+      `${opts.automatic ? 'Automatic reminder' : 'Sent a payment reminder'} for invoice ${row.number} to ${billTo.email}`,
+    );
   });
   return toListItem((await repo.findInvoice(ctx.db, id)) as repo.InvoiceRow);
 }

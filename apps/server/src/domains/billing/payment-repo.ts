@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { accounts, customers, paymentMethods, payments } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/paging.ts';
+import { insertRow } from '../../lib/rows.ts';
 
 /** The rows of a raw statement (node-postgres and PGlite both answer { rows }). */
 
@@ -29,10 +30,7 @@ export async function clearDefault(db: DbOrTx, customerId: string) {
     .where(and(customerLevel(customerId), eq(paymentMethods.isDefault, true)));
 }
 
-export async function insertPaymentMethod(db: DbOrTx, values: typeof paymentMethods.$inferInsert) {
-  const [row] = await db.insert(paymentMethods).values(values).returning();
-  return row;
-}
+export const insertPaymentMethod = (db: DbOrTx, values: typeof paymentMethods.$inferInsert) => insertRow(db, paymentMethods, values);
 
 // ---- payments ------------------------------------------------------------------------------------
 
@@ -45,11 +43,7 @@ export async function hasPendingPayment(db: DbOrTx, invoiceId: string): Promise<
   return Boolean(row);
 }
 
-export async function insertPayment(db: DbOrTx, values: typeof payments.$inferInsert) {
-  const [row] = await db.insert(payments).values(values).returning();
-  if (!row) throw new Error('payment insert returned nothing');
-  return row;
-}
+export const insertPayment = (db: DbOrTx, values: typeof payments.$inferInsert) => insertRow(db, payments, values);
 
 export async function findPayment(db: DbOrTx, id: string, lock = false) {
   const q = db.select().from(payments).where(eq(payments.id, id));

@@ -14,7 +14,7 @@ import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import type { CsvExport } from '../../lib/export.ts';
 import { resolveListScope } from '../../lib/list-scope.ts';
 import { offsetOf, pageOf } from '../../lib/paging.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
 import { notifyUsers } from '../notifications/service.ts';
 import { customerAdminIds } from '../users/service.ts';
 import { type PaymentGateway, sandboxGateway } from './gateway.ts';
@@ -22,6 +22,8 @@ import { toListItem } from './invoices.ts';
 import { settlePaymentJob } from './jobs.ts';
 import * as repo from './repo.ts';
 import { methodStatus } from './service.ts';
+
+const audit = { customer: auditFor('customer'), invoice: auditFor('invoice'), payment: auditFor('payment') };
 
 /** The gateway in use: the sandbox (a real processor would be chosen by configuration here). */
 export const gateway: PaymentGateway = sandboxGateway;
@@ -91,13 +93,12 @@ async function charge(tx: Ctx, invoiceId: string, method: MethodRow, via: 'Pay N
           link: `/customer/billing/payment-history`,
         },
   );
-  await recordAudit(tx, {
-    action: `payment.${result.status.toLowerCase()}`,
-    entityType: 'invoice',
-    entityId: invoiceId,
-    customerId: inv.customer_id,
-    summary: `${via}: ${money(balance)} for invoice ${inv.number} with ${methodLabel(method)}: ${result.status}${result.failureReason ? ` (${result.failureReason})` : ''}`,
-  });
+  await audit.invoice(
+    tx,
+    `payment.${result.status.toLowerCase()}`,
+    { id: invoiceId, customerId: inv.customer_id },
+    `${via}: ${money(balance)} for invoice ${inv.number} with ${methodLabel(method)}: ${result.status}${result.failureReason ? ` (${result.failureReason})` : ''}`,
+  );
   if (result.status === 'Pending') await enqueue(tx, settlePaymentJob, { paymentId: payment.id }, { delaySeconds: 20 });
   return {
     status: result.status,
@@ -140,13 +141,12 @@ export async function settlePayment(ctx: Ctx, paymentId: string): Promise<void> 
         });
       }
     }
-    await recordAudit(tx, {
-      action: `payment.${result.status.toLowerCase()}`,
-      entityType: 'payment',
-      entityId: paymentId,
-      customerId: p.customerId,
-      summary: `Pending payment of ${money(p.amount)} settled: ${result.status}`,
-    });
+    await audit.payment(
+      tx,
+      `payment.${result.status.toLowerCase()}`,
+      { id: paymentId, customerId: p.customerId },
+      `Pending payment of ${money(p.amount)} settled: ${result.status}`,
+    );
   });
 }
 
@@ -172,13 +172,12 @@ export async function runAutoPay(ctx: Ctx, now = new Date()): Promise<{ charged:
         dunning++;
         await repo.updateInvoice(tx.db, due.invoiceId, { autoPayAttempts: attempts, nextAutoPayAt: null });
         await repo.setDunning(tx.db, due.customerId, now);
-        await recordAudit(tx, {
-          action: 'customer.dunning',
-          entityType: 'customer',
-          entityId: due.customerId,
-          customerId: due.customerId,
-          summary: `Auto-pay failed ${attempts} times for invoice ${due.number}: flagged for billing follow-up`,
-        });
+        await audit.customer(
+          tx,
+          'customer.dunning',
+          { id: due.customerId, customerId: due.customerId },
+          `Auto-pay failed ${attempts} times for invoice ${due.number}: flagged for billing follow-up`,
+        );
       } else {
         await repo.updateInvoice(tx.db, due.invoiceId, {
           autoPayAttempts: attempts,
@@ -210,13 +209,12 @@ export async function setAutoPay(ctx: Ctx, customerId: string, autoPay: boolean)
     if (autoPay && !(await repo.defaultMethod(tx.db, customerId)))
       throw invalid({ autoPay: 'Add a payment method before turning on auto-pay' }, 'Add a payment method before turning on auto-pay');
     await repo.setAutoPay(tx.db, customerId, autoPay);
-    await recordAudit(tx, {
-      action: 'customer.auto_pay',
-      entityType: 'customer',
-      entityId: customerId,
-      customerId,
-      summary: `Turned auto-pay ${autoPay ? 'on' : 'off'} for ${c.name}`,
-    });
+    await audit.customer(
+      tx,
+      'customer.auto_pay',
+      { id: customerId, customerId },
+      `Turned auto-pay ${autoPay ? 'on' : 'off'} for ${c.name}`,
+    );
   });
   return { ok: true };
 }

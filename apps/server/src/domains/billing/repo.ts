@@ -24,19 +24,6 @@ export async function customerExists(db: DbOrTx, id: string) {
   return row;
 }
 
-export async function updateBillingContact(
-  db: DbOrTx,
-  customerId: string,
-  values: { billingContactName: string; billingContactTitle: string | null; billingContactEmail: string; billingContactPhone: string },
-) {
-  const [row] = await db
-    .update(customers)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(customers.id, customerId), isNull(customers.deletedAt)))
-    .returning();
-  return row;
-}
-
 /** Monthly recurring cost: active services plus the fees of the numbers on the customer's live accounts. */
 export async function monthlyCost(db: DbOrTx, customerId: string): Promise<number> {
   const [services] = await db

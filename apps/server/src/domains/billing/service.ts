@@ -10,9 +10,12 @@ import type { z } from 'zod';
 import type { paymentMethods } from '../../db/schema/index.ts';
 import { type Ctx, inTransaction, ownCustomer } from '../../lib/context.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
 import { requireFreshTwoFactor } from '../auth/service.ts';
+import { updateCustomerRow } from '../customers/service.ts';
 import * as repo from './repo.ts';
+
+const audit = { customer: auditFor('customer'), paymentMethod: auditFor('payment_method') };
 
 type MethodRow = typeof paymentMethods.$inferSelect;
 
@@ -96,14 +99,13 @@ export async function addPaymentMethod(
     if (!inserted) throw new Error('Payment method insert returned nothing');
     const label =
       inserted.type === 'credit_card' ? `${inserted.brand} •••• ${inserted.last4}` : `${inserted.bankName} •••• ${inserted.last4}`;
-    await recordAudit(tx, {
-      action: 'payment_method.create',
-      entityType: 'payment_method',
-      entityId: inserted.id,
-      customerId,
-      summary: `Added payment method ${label} for ${customer.name}${isDefault ? ' (default)' : ''}`,
-      after: toMethod(inserted),
-    });
+    await audit.paymentMethod(
+      tx,
+      'payment_method.create',
+      { id: inserted.id, customerId },
+      `Added payment method ${label} for ${customer.name}${isDefault ? ' (default)' : ''}`,
+      { after: toMethod(inserted) },
+    );
     return inserted;
   });
   return toMethod(row);
@@ -116,21 +118,20 @@ export async function updateBillingContact(
 ): Promise<{ ok: true }> {
   const customer = await reachableCustomer(ctx, customerId);
   await inTransaction(ctx, async (tx) => {
-    const row = await repo.updateBillingContact(tx.db, customerId, {
+    const row = await updateCustomerRow(tx, customerId, {
       billingContactName: body.name,
       billingContactTitle: body.title,
       billingContactEmail: body.email,
       billingContactPhone: body.phone,
     });
     if (!row) throw notFound('Customer');
-    await recordAudit(tx, {
-      action: 'customer.billing_contact_update',
-      entityType: 'customer',
-      entityId: customerId,
-      customerId,
-      summary: `Updated the billing contact of ${customer.name}`,
-      after: body,
-    });
+    await audit.customer(
+      tx,
+      'customer.billing_contact_update',
+      { id: customerId, customerId },
+      `Updated the billing contact of ${customer.name}`,
+      { after: body },
+    );
   });
   return { ok: true };
 }
@@ -160,13 +161,12 @@ export async function makeDefaultMethod(ctx: Ctx, customerId: string, methodId: 
       throw invalid({ paymentMethodId: 'An expired card cannot be the default' }, 'An expired card cannot be the default');
     const updated = await repo.setDefaultMethod(tx.db, customerId, methodId);
     if (!updated) throw notFound('Payment method');
-    await recordAudit(tx, {
-      action: 'payment_method.default',
-      entityType: 'payment_method',
-      entityId: methodId,
-      customerId,
-      summary: `Made ${updated.brand ?? updated.bankName ?? 'the method'} •••• ${updated.last4} the default payment method of ${customer.name}`,
-    });
+    await audit.paymentMethod(
+      tx,
+      'payment_method.default',
+      { id: methodId, customerId },
+      `Made ${updated.brand ?? updated.bankName ?? 'the method'} •••• ${updated.last4} the default payment method of ${customer.name}`,
+    );
     return updated;
   });
   return toMethod(row);
@@ -184,13 +184,12 @@ export async function removePaymentMethod(ctx: Ctx, customerId: string, methodId
     if (method.isDefault && (await repo.customerAutoPay(tx.db, customerId)))
       throw new AppError(409, 'CONFLICT', 'Turn off auto-pay before removing the last payment method');
     await repo.softDeleteMethod(tx.db, methodId);
-    await recordAudit(tx, {
-      action: 'payment_method.delete',
-      entityType: 'payment_method',
-      entityId: methodId,
-      customerId,
-      summary: `Removed payment method ${method.brand ?? method.bankName ?? ''} •••• ${method.last4} of ${customer.name}`,
-    });
+    await audit.paymentMethod(
+      tx,
+      'payment_method.delete',
+      { id: methodId, customerId },
+      `Removed payment method ${method.brand ?? method.bankName ?? ''} •••• ${method.last4} of ${customer.name}`,
+    );
   });
 }
 

@@ -10,12 +10,3 @@ export async function findCompany(db: DbOrTx, customerId: string) {
     .where(and(eq(customers.id, customerId), isNull(customers.deletedAt)));
   return row;
 }
-
-export async function updateCompany(db: DbOrTx, customerId: string, values: Partial<typeof customers.$inferInsert>) {
-  const [row] = await db
-    .update(customers)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(customers.id, customerId), isNull(customers.deletedAt)))
-    .returning();
-  return row;
-}

@@ -3,8 +3,11 @@ import type { z } from 'zod';
 import type { customers } from '../../db/schema/index.ts';
 import { type Ctx, inTransaction, userOf } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
+import { updateCustomerRow } from '../customers/service.ts';
 import * as repo from './repo.ts';
+
+const audit = auditFor('customer');
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -60,7 +63,7 @@ export async function updateCompanyProfile(ctx: Ctx, body: z.output<typeof ZUpda
   const before = await getCompanyProfile(ctx);
   const same = body.billingSameAsCompany;
   await inTransaction(ctx, async (tx) => {
-    const row = await repo.updateCompany(tx.db, customerId, {
+    const row = await updateCustomerRow(tx, customerId, {
       name: body.name,
       website: body.website,
       industry: body.industry,
@@ -89,15 +92,7 @@ export async function updateCompanyProfile(ctx: Ctx, body: z.output<typeof ZUpda
     });
     if (!row) throw notFound('Company');
     const after = toProfile(row, before.accountManager);
-    await recordAudit(tx, {
-      action: 'company.update',
-      entityType: 'customer',
-      entityId: customerId,
-      customerId,
-      summary: `Updated the company profile of ${row.name}`,
-      before,
-      after,
-    });
+    await audit(tx, 'company.update', { id: customerId, customerId }, `Updated the company profile of ${row.name}`, { before, after });
   });
   return getCompanyProfile(ctx);
 }

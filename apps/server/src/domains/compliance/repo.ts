@@ -2,7 +2,7 @@ import type { TDncListType, TListDncQuery } from '@portal/contract/compliance';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { complianceBlocksDaily, customers, dncEntries, users } from '../../db/schema/index.ts';
-import { offsetOf } from '../../lib/paging.ts';
+import { readPage } from '../../lib/paging.ts';
 
 function listWhere(customerId: string | null, q: Pick<TListDncQuery, 'search' | 'listType'>) {
   const digits = q.search?.replace(/\D/g, '');
@@ -15,30 +15,30 @@ function listWhere(customerId: string | null, q: Pick<TListDncQuery, 'search' | 
   );
 }
 
+/** An entry as listed and exported: with its customer's name and who added it. */
+const entriesFrom = (db: DbOrTx) =>
+  db
+    .select({
+      id: dncEntries.id,
+      customerId: dncEntries.customerId,
+      customerName: customers.name,
+      number: dncEntries.number,
+      listType: dncEntries.listType,
+      reason: dncEntries.reason,
+      addedBy: users.name,
+      addedAt: dncEntries.addedAt,
+    })
+    .from(dncEntries)
+    .innerJoin(customers, eq(customers.id, dncEntries.customerId))
+    .leftJoin(users, eq(users.id, dncEntries.addedById));
+
 export async function listEntries(db: DbOrTx, customerId: string | null, q: TListDncQuery) {
   const where = listWhere(customerId, q);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: dncEntries.id,
-        customerId: dncEntries.customerId,
-        customerName: customers.name,
-        number: dncEntries.number,
-        listType: dncEntries.listType,
-        reason: dncEntries.reason,
-        addedBy: users.name,
-        addedAt: dncEntries.addedAt,
-      })
-      .from(dncEntries)
-      .innerJoin(customers, eq(customers.id, dncEntries.customerId))
-      .leftJoin(users, eq(users.id, dncEntries.addedById))
-      .where(where)
-      .orderBy(desc(dncEntries.addedAt), desc(dncEntries.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+  return readPage(
+    q,
+    entriesFrom(db).where(where).orderBy(desc(dncEntries.addedAt), desc(dncEntries.id)),
     db.select({ n: count() }).from(dncEntries).innerJoin(customers, eq(customers.id, dncEntries.customerId)).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 /** Entries after an id (keyset), for the CSV export. */
@@ -49,19 +49,7 @@ export async function entriesAfter(
   after: string | null,
   size: number,
 ) {
-  return db
-    .select({
-      id: dncEntries.id,
-      number: dncEntries.number,
-      listType: dncEntries.listType,
-      customerName: customers.name,
-      reason: dncEntries.reason,
-      addedAt: dncEntries.addedAt,
-      addedBy: users.name,
-    })
-    .from(dncEntries)
-    .innerJoin(customers, eq(customers.id, dncEntries.customerId))
-    .leftJoin(users, eq(users.id, dncEntries.addedById))
+  return entriesFrom(db)
     .where(and(listWhere(customerId, q), after ? gt(dncEntries.id, after) : undefined))
     .orderBy(asc(dncEntries.id))
     .limit(size);

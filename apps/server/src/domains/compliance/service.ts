@@ -23,8 +23,10 @@ import { invalid, notFound } from '../../lib/errors.ts';
 import { type CsvExport, keysetRows } from '../../lib/export.ts';
 import { resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
 import * as repo from './repo.ts';
+
+const audit = auditFor('dnc_entry');
 
 const duplicateMessage = (listType: TDncListType) => `This number is already on the ${listType} list for this customer`;
 const MAX_IMPORT_LINES = 10_000;
@@ -89,12 +91,7 @@ export async function createEntry(ctx: Ctx, body: z.output<typeof ZCreateDncBody
     const [row] = await repo.insertEntries(tx.db, [
       { customerId, number: body.number, listType: body.listType, reason: body.reason, addedById: me.userId },
     ]);
-    await recordAudit(tx, {
-      action: 'compliance.add',
-      entityType: 'dnc_entry',
-      entityId: row?.id,
-      customerId,
-      summary: `Added ${body.number} to the ${body.listType} list`,
+    await audit(tx, 'compliance.add', { id: row?.id, customerId }, `Added ${body.number} to the ${body.listType} list`, {
       after: { number: body.number, listType: body.listType, reason: body.reason },
     });
     return row?.id as string;
@@ -114,12 +111,7 @@ export async function deleteEntry(ctx: Ctx, id: string): Promise<void> {
   await inTransaction(ctx, async (tx) => {
     const row = await repo.deleteEntry(tx.db, id, ownCustomer(tx));
     if (!row) throw notFound('Entry');
-    await recordAudit(tx, {
-      action: 'compliance.remove',
-      entityType: 'dnc_entry',
-      entityId: id,
-      customerId: row.customerId,
-      summary: `Removed ${row.number} from the ${row.listType} list`,
+    await audit(tx, 'compliance.remove', row, `Removed ${row.number} from the ${row.listType} list`, {
       before: { number: row.number, listType: row.listType, reason: row.reason },
     });
   });
@@ -183,13 +175,13 @@ export async function importEntries(ctx: Ctx, body: z.output<typeof ZImportDncBo
       tx.db,
       fresh.map((a) => ({ customerId, number: a.number, listType: a.listType, reason: a.reason, addedById: me.userId })),
     );
-    await recordAudit(tx, {
-      action: 'compliance.import',
-      entityType: 'dnc_entry',
-      customerId,
-      summary: `Imported ${rows.length} DNC/DNO entr${rows.length === 1 ? 'y' : 'ies'} (${rejected.length} line${rejected.length === 1 ? '' : 's'} rejected)`,
-      after: { added: rows.length, rejected: rejected.length },
-    });
+    await audit(
+      tx,
+      'compliance.import',
+      { id: null, customerId },
+      `Imported ${rows.length} DNC/DNO entr${rows.length === 1 ? 'y' : 'ies'} (${rejected.length} line${rejected.length === 1 ? '' : 's'} rejected)`,
+      { after: { added: rows.length, rejected: rejected.length } },
+    );
     return rows.length;
   });
   rejected.sort((a, b) => a.line - b.line);

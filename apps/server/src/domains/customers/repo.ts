@@ -3,7 +3,8 @@ import { REVENUE_BANDS } from '@portal/contract/customers';
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, customerNotes, customers, ipAddresses, phoneNumbers, recentCustomers, sessions, users } from '../../db/schema/index.ts';
-import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
+import { containsAny, likePattern, orderBy, readPage } from '../../lib/paging.ts';
+import { insertRow } from '../../lib/rows.ts';
 
 const alive = isNull(customers.deletedAt);
 
@@ -11,7 +12,7 @@ function listWhere(q: TListCustomersQuery) {
   const band = q.revenue ? REVENUE_BANDS.find((b) => b.value === q.revenue) : undefined;
   return and(
     alive,
-    q.search ? or(ilike(customers.name, likePattern(q.search)), ilike(customers.customerCode, likePattern(q.search))) : undefined,
+    containsAny(q.search, customers.name, customers.customerCode),
     q.status ? eq(customers.status, q.status) : undefined,
     band ? gte(customers.revenue, band.min) : undefined,
     band?.max ? lt(customers.revenue, band.max) : undefined,
@@ -34,18 +35,16 @@ export async function listCustomers(db: DbOrTx, q: TListCustomersQuery) {
     .where(isNull(accounts.deletedAt))
     .groupBy(accounts.customerId)
     .as('account_counts');
-  const [items, [total]] = await Promise.all([
+  return readPage(
+    q,
     db
       .select({ customer: customers, accountCount: sql<number>`coalesce(${accountCount.n}, 0)::int` })
       .from(customers)
       .leftJoin(accountCount, eq(accountCount.customerId, customers.id))
       .where(where)
-      .orderBy(...orderBy(SORTS, q.sort, q.dir, customers.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .orderBy(...orderBy(SORTS, q.sort, q.dir, customers.id)),
     db.select({ n: count() }).from(customers).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  );
 }
 
 export async function suggestCustomers(db: DbOrTx, text: string, limit: number) {
@@ -89,10 +88,7 @@ export async function nextCustomerCode(db: DbOrTx): Promise<string> {
   return `CUST-${Math.max(1000, Number(row?.max ?? 1000)) + 1}`;
 }
 
-export async function insertCustomer(db: DbOrTx, values: typeof customers.$inferInsert) {
-  const [row] = await db.insert(customers).values(values).returning();
-  return row;
-}
+export const insertCustomer = (db: DbOrTx, values: typeof customers.$inferInsert) => insertRow(db, customers, values);
 
 export async function updateCustomer(db: DbOrTx, id: string, values: Partial<typeof customers.$inferInsert>) {
   const [row] = await db
@@ -159,10 +155,7 @@ export async function listNotes(db: DbOrTx, customerId: string) {
     .limit(200);
 }
 
-export async function insertNote(db: DbOrTx, values: typeof customerNotes.$inferInsert) {
-  const [row] = await db.insert(customerNotes).values(values).returning();
-  return row;
-}
+export const insertNote = (db: DbOrTx, values: typeof customerNotes.$inferInsert) => insertRow(db, customerNotes, values);
 
 export async function listIpAddresses(db: DbOrTx, customerId: string) {
   return db

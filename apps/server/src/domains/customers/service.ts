@@ -15,8 +15,10 @@ import type { customers } from '../../db/schema/index.ts';
 import { type Ctx, inTransaction, userOf } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
-import { listActivity as listAuditActivity, recordAudit } from '../audit/service.ts';
+import { auditFor, listActivity as listAuditActivity } from '../audit/service.ts';
 import * as repo from './repo.ts';
+
+const audit = { customer: auditFor('customer'), customerNote: auditFor('customer_note') };
 
 type CustomerRow = typeof customers.$inferSelect;
 type CustomerBody = z.output<typeof ZCustomerBody>;
@@ -85,8 +87,8 @@ const auditView = (c: CustomerRow) => ({
 });
 
 export async function listCustomers(ctx: Ctx, q: TListCustomersQuery): Promise<TPage<TCustomerListItem>> {
-  const { items, total } = await repo.listCustomers(ctx.db, q);
-  return pageOf(items.map(toListItem), total, q);
+  const { rows, total } = await repo.listCustomers(ctx.db, q);
+  return pageOf(rows.map(toListItem), total, q);
 }
 
 export function suggestCustomers(ctx: Ctx, text: string, limit: number): Promise<TCustomerSuggestion[]> {
@@ -112,21 +114,34 @@ export async function requireCustomer(ctx: Ctx, id: string): Promise<CustomerRow
   return row.customer;
 }
 
-async function checkManager(ctx: Ctx, managerId: string | null | undefined) {
+/**
+ * Writes columns of a live customer's row in the caller's transaction (its billing contact, its
+ * company profile), stamping updatedAt; undefined when the customer is gone.
+ */
+export const updateCustomerRow = (tx: Ctx, id: string, values: Parameters<typeof repo.updateCustomer>[2]) =>
+  repo.updateCustomer(tx.db, id, values);
+
+/** The account manager a customer or an account form picked must be active staff (a field error otherwise). */
+export async function checkManager(ctx: Ctx, managerId: string | null | undefined) {
   if (managerId && !(await repo.isActiveStaff(ctx.db, managerId))) {
     throw invalid({ accountManagerId: 'Choose an account manager from the staff list' });
   }
 }
 
+/** A company's email, phone and address, as the customer form and the sign-up page give them. */
+export const contactColumns = (b: Pick<CustomerBody, 'email' | 'phone' | 'address' | 'city' | 'state' | 'zipCode' | 'country'>) => ({
+  email: b.email,
+  phone: b.phone,
+  address: b.address,
+  city: b.city,
+  state: b.state,
+  zipCode: b.zipCode,
+  country: b.country,
+});
+
 const columnsOf = (body: CustomerBody) => ({
   name: body.name,
-  email: body.email,
-  phone: body.phone,
-  address: body.address,
-  city: body.city,
-  state: body.state,
-  zipCode: body.zipCode,
-  country: body.country,
+  ...contactColumns(body),
   status: body.status,
   accountManagerId: body.accountManagerId,
   website: body.website,
@@ -137,12 +152,7 @@ export async function createCustomer(ctx: Ctx, body: CustomerBody): Promise<TCus
   await checkManager(ctx, body.accountManagerId);
   const created = await inTransaction(ctx, async (tx) => {
     const row = await repo.insertCustomerWithCode(tx.db, columnsOf(body));
-    await recordAudit(tx, {
-      action: 'customer.create',
-      entityType: 'customer',
-      entityId: row.id,
-      customerId: row.id,
-      summary: `Created customer ${row.name} (${row.customerCode})`,
+    await audit.customer(tx, 'customer.create', { id: row.id, customerId: row.id }, `Created customer ${row.name} (${row.customerCode})`, {
       after: auditView(row),
     });
     return row;
@@ -161,12 +171,7 @@ export async function updateCustomer(ctx: Ctx, id: string, body: CustomerBody): 
   await inTransaction(ctx, async (tx) => {
     const after = await repo.updateCustomer(tx.db, id, columnsOf(body));
     if (!after) throw notFound('Customer');
-    await recordAudit(tx, {
-      action: 'customer.update',
-      entityType: 'customer',
-      entityId: id,
-      customerId: id,
-      summary: `Updated the company profile of ${after.name}`,
+    await audit.customer(tx, 'customer.update', { id, customerId: id }, `Updated the company profile of ${after.name}`, {
       before: auditView(before),
       after: auditView(after),
     });
@@ -189,13 +194,12 @@ export async function deleteCustomer(ctx: Ctx, id: string): Promise<void> {
     }
     const row = await repo.softDeleteCustomer(tx.db, id, new Date());
     if (!row) throw notFound('Customer');
-    await recordAudit(tx, {
-      action: 'customer.delete',
-      entityType: 'customer',
-      entityId: id,
-      customerId: id,
-      summary: `Deleted customer ${row.name} (${row.customerCode}) with its accounts; its users can no longer sign in`,
-    });
+    await audit.customer(
+      tx,
+      'customer.delete',
+      { id, customerId: id },
+      `Deleted customer ${row.name} (${row.customerCode}) with its accounts; its users can no longer sign in`,
+    );
   });
 }
 
@@ -211,14 +215,7 @@ export async function addNote(ctx: Ctx, customerId: string, body: string): Promi
   const note = await inTransaction(ctx, async (tx) => {
     const row = await repo.insertNote(tx.db, { customerId, authorId: auth.userId, body });
     if (!row) throw new Error('Note insert returned nothing');
-    await recordAudit(tx, {
-      action: 'customer.note_add',
-      entityType: 'customer_note',
-      entityId: row.id,
-      customerId,
-      summary: `Added a note to ${customer.name}`,
-      after: { body },
-    });
+    await audit.customerNote(tx, 'customer.note_add', { id: row.id, customerId }, `Added a note to ${customer.name}`, { after: { body } });
     return row;
   });
   return { id: note.id, body: note.body, authorName: auth.name, createdAt: note.createdAt.toISOString() };

@@ -9,7 +9,6 @@ import {
   invoices,
   phoneNumbers,
   recentCustomers,
-  serviceStatus,
   tickets,
   usageDaily,
 } from '../../db/schema/index.ts';
@@ -60,19 +59,6 @@ export async function countOpenTickets(db: DbOrTx, customerId: string | null) {
       and(inArray(tickets.status, [...OPEN_TICKET_STATUSES]), liveCustomer, customerId ? eq(tickets.customerId, customerId) : undefined),
     );
   return row?.n ?? 0;
-}
-
-/** Incidents (degraded or since resolved) overlapping the window, with their start and end. */
-export async function incidentsSince(db: DbOrTx, since: Date) {
-  return db
-    .select({ serviceName: serviceStatus.serviceName, startedAt: serviceStatus.startedAt, resolvedAt: serviceStatus.resolvedAt })
-    .from(serviceStatus)
-    .where(
-      and(
-        inArray(serviceStatus.status, ['Degraded Performance', 'Resolved']),
-        sql`coalesce(${serviceStatus.resolvedAt}, now()) >= ${since.toISOString()}`,
-      ),
-    );
 }
 
 export async function recentCustomersOf(db: DbOrTx, userId: string, limit: number) {

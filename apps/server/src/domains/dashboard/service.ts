@@ -3,7 +3,7 @@ import { SERVICE_COMPONENTS } from '@portal/contract/support';
 import { type Ctx, userOf } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { companyUsage } from '../reports/service.ts';
-import { statusTiles } from '../support/service.ts';
+import { downtimeSince, statusTiles } from '../support/service.ts';
 import * as repo from './repo.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -15,14 +15,9 @@ const isoOrNull = <T extends { updatedAt: Date | null }>(r: T) => ({ ...r, updat
 /** Availability over the last 30 days: the share of service-time not inside an incident. */
 async function uptime(ctx: Ctx, now: Date): Promise<number> {
   const since = new Date(now.getTime() - 30 * DAY_MS);
-  const incidents = await repo.incidentsSince(ctx.db, since);
-  const services = new Set<string>(SERVICE_COMPONENTS);
-  for (const i of incidents) services.add(i.serviceName);
-  const down = incidents.reduce((sum, i) => {
-    const start = Math.max(i.startedAt.getTime(), since.getTime());
-    const end = Math.min((i.resolvedAt ?? now).getTime(), now.getTime());
-    return sum + Math.max(0, end - start);
-  }, 0);
+  const downtime = await downtimeSince(ctx, since, now);
+  const services = new Set<string>([...SERVICE_COMPONENTS, ...downtime.keys()]);
+  const down = [...downtime.values()].reduce((sum, ms) => sum + ms, 0);
   const total = Math.max(1, services.size) * 30 * DAY_MS;
   return Math.floor((1 - down / total) * 10_000) / 100;
 }

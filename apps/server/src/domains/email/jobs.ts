@@ -1,7 +1,23 @@
 import { defineJob } from '../../jobs/queue.ts';
+import type { Ctx } from '../../lib/context.ts';
 import { getSettings } from '../../lib/settings.ts';
 import { sendThroughSmtp, smtpTarget } from './mailer.ts';
 import * as repo from './repo.ts';
+
+/**
+ * One attempt at an outbox message: marked sent when `send` succeeds; a failure records its error
+ * and leaves the message queued for the job's retry, or failed after the last attempt.
+ */
+async function deliver(ctx: Ctx, outboxId: string, lastAttempt: boolean, send: () => Promise<unknown>): Promise<void> {
+  try {
+    await send();
+  } catch (err) {
+    const error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+    await repo.setOutboxState(ctx.db, outboxId, { state: lastAttempt ? 'failed' : 'queued', error });
+    throw err;
+  }
+  await repo.setOutboxState(ctx.db, outboxId, { state: 'sent', error: null, sentAt: new Date() });
+}
 
 /**
  * Sends one outbox email through SMTP_URL and marks it sent. A failed attempt records the error
@@ -20,14 +36,9 @@ export const sendEmailJob = defineJob<{ outboxId: string }>(
       await repo.setOutboxState(ctx.db, outboxId, { state: 'kept' });
       return;
     }
-    try {
-      await sendThroughSmtp(ctx.config, { to: email.toAddress, subject: email.subject, body: email.body }, target);
-    } catch (err) {
-      const error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-      await repo.setOutboxState(ctx.db, outboxId, { state: run.lastAttempt ? 'failed' : 'queued', error });
-      throw err;
-    }
-    await repo.setOutboxState(ctx.db, outboxId, { state: 'sent', error: null, sentAt: new Date() });
+    await deliver(ctx, outboxId, run.lastAttempt, () =>
+      sendThroughSmtp(ctx.config, { to: email.toAddress, subject: email.subject, body: email.body }, target),
+    );
   },
   { retry: { limit: 5, delaySeconds: 30, backoff: true }, timeoutSeconds: 120 },
 );
@@ -47,7 +58,7 @@ export const sendSmsJob = defineJob<{ outboxId: string }>(
       await repo.setOutboxState(ctx.db, outboxId, { state: 'kept' });
       return;
     }
-    try {
+    await deliver(ctx, outboxId, run.lastAttempt, async () => {
       const response = await fetch(gateway, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -55,12 +66,7 @@ export const sendSmsJob = defineJob<{ outboxId: string }>(
         signal: AbortSignal.timeout(15_000),
       });
       if (!response.ok) throw new Error(`The SMS gateway answered ${response.status}`);
-    } catch (err) {
-      const error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-      await repo.setOutboxState(ctx.db, outboxId, { state: run.lastAttempt ? 'failed' : 'queued', error });
-      throw err;
-    }
-    await repo.setOutboxState(ctx.db, outboxId, { state: 'sent', error: null, sentAt: new Date() });
+    });
   },
   { retry: { limit: 5, delaySeconds: 30, backoff: true }, timeoutSeconds: 60 },
 );

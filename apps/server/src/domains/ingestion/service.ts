@@ -26,12 +26,14 @@ import type { z } from 'zod';
 import { type Ctx, inTransaction, type SystemActor } from '../../lib/context.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
 import { deckIdsForAccounts, rateCall, raterOf } from '../billing/service.ts';
 import { blockedAmong, countBlocks } from '../compliance/service.ts';
 import { applyInboundKeyword, applyMessageMoves, getApiMessages, type MessageFinal } from '../messaging/service.ts';
 import { emitWebhookEvents } from '../webhooks/service.ts';
 import * as repo from './repo.ts';
+
+const audit = auditFor('platform_token');
 
 type DeckRater = Awaited<ReturnType<typeof raterOf>>;
 
@@ -76,11 +78,7 @@ export async function createToken(ctx: Ctx, body: z.output<typeof ZPlatformToken
   const id = await inTransaction(ctx, async (tx) => {
     if (await repo.tokenNameTaken(tx.db, body.name)) throw invalid({ name: `A live platform token is already named ${body.name}` });
     const id = await repo.insertToken(tx.db, { name: body.name, tokenHash: sha256(token), displayPrefix, createdBy });
-    await recordAudit(tx, {
-      action: 'platform.token.create',
-      entityType: 'platform_token',
-      entityId: id,
-      summary: `Created platform token ${body.name} (${displayPrefix}…)`,
+    await audit(tx, 'platform.token.create', { id }, `Created platform token ${body.name} (${displayPrefix}…)`, {
       after: { name: body.name, displayPrefix },
     });
     return id;
@@ -94,11 +92,7 @@ export async function revokeToken(ctx: Ctx, id: string): Promise<TPlatformToken>
   await inTransaction(ctx, async (tx) => {
     if (!(await repo.revokeToken(tx.db, id, new Date())))
       throw invalid({ id: 'The platform token is already revoked' }, 'The platform token is already revoked');
-    await recordAudit(tx, {
-      action: 'platform.token.revoke',
-      entityType: 'platform_token',
-      entityId: id,
-      summary: `Revoked platform token ${before.name} (${before.displayPrefix}…)`,
+    await audit(tx, 'platform.token.revoke', { id }, `Revoked platform token ${before.name} (${before.displayPrefix}…)`, {
       before: { revokedAt: null },
       after: { revoked: true },
     });

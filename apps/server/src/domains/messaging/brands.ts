@@ -5,9 +5,11 @@ import { type Ctx, inTransaction, ownCustomer } from '../../lib/context.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
 import * as repo from './repo.ts';
 import { iso, newCode, notifyCompany, targetCustomer } from './shared.ts';
+
+const audit = auditFor('brand');
 
 // Brands
 
@@ -53,12 +55,7 @@ export async function createBrand(ctx: Ctx, body: z.output<typeof ZBrandBody>): 
   const id = await inTransaction(ctx, async (tx) => {
     const brandCode = await newCode(tx.db, 'B', repo.brandCodeTaken);
     const { id } = await repo.insertBrand(tx.db, { customerId, brandCode, status: 'Pending', ...brandValues(body) });
-    await recordAudit(tx, {
-      action: 'messaging.brand.create',
-      entityType: 'brand',
-      entityId: id,
-      customerId,
-      summary: `Registered brand ${body.name} (${brandCode})`,
+    await audit(tx, 'messaging.brand.create', { id, customerId }, `Registered brand ${body.name} (${brandCode})`, {
       after: { ...brandValues(body), brandCode },
     });
     return id;
@@ -78,15 +75,13 @@ export async function updateBrand(ctx: Ctx, id: string, body: z.output<typeof ZB
       rejectionField: null,
       updatedAt: new Date(),
     });
-    await recordAudit(tx, {
-      action: 'messaging.brand.update',
-      entityType: 'brand',
-      entityId: id,
-      customerId: before.customerId,
-      summary: `${before.status === 'Rejected' ? 'Corrected and resubmitted' : 'Edited'} brand ${body.name}`,
+    await audit(
+      tx,
+      'messaging.brand.update',
       before,
-      after: brandValues(body),
-    });
+      `${before.status === 'Rejected' ? 'Corrected and resubmitted' : 'Edited'} brand ${body.name}`,
+      { before, after: brandValues(body) },
+    );
   });
   return getBrand(ctx, id);
 }
@@ -104,15 +99,13 @@ export async function reviewBrand(ctx: Ctx, id: string, body: z.output<typeof ZR
       updatedAt: new Date(),
     });
     const field = rejected && body.field ? ` (${BRAND_FIELD_LABELS[body.field]})` : '';
-    await recordAudit(tx, {
-      action: `messaging.brand.${rejected ? 'reject' : 'approve'}`,
-      entityType: 'brand',
-      entityId: id,
-      customerId: before.customerId,
-      summary: `${rejected ? 'Rejected' : 'Approved'} brand ${before.name}${field}`,
-      before: { status: before.status },
-      after: { status: body.decision, reason: body.reason, field: body.field },
-    });
+    await audit(
+      tx,
+      `messaging.brand.${rejected ? 'reject' : 'approve'}`,
+      before,
+      `${rejected ? 'Rejected' : 'Approved'} brand ${before.name}${field}`,
+      { before: { status: before.status }, after: { status: body.decision, reason: body.reason, field: body.field } },
+    );
     await notifyCompany(
       tx,
       before.customerId,

@@ -14,9 +14,11 @@ import { type Ctx, inTransaction, ownCustomer, userOf } from '../../lib/context.
 import { invalid, notFound } from '../../lib/errors.ts';
 import { findAccountInScope, resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
 import * as repo from './repo.ts';
 import { iso, newCode, notifyCompany } from './shared.ts';
+
+const audit = auditFor('campaign');
 
 // Campaigns
 
@@ -130,14 +132,13 @@ export async function createCampaign(ctx: Ctx, body: z.output<typeof ZCampaignBo
       ...campaignValues(body),
     });
     await repo.insertCampaignEvent(tx.db, { campaignId: id, status: 'Pending', reason: 'Submitted', byUserId: me.userId });
-    await recordAudit(tx, {
-      action: 'messaging.campaign.create',
-      entityType: 'campaign',
-      entityId: id,
-      customerId: account.customerId,
-      summary: `Submitted campaign ${body.name} (${campaignCode}) for ${brand.name}`,
-      after: { ...campaignValues(body), accountId: account.id, brandId: brand.id, campaignCode },
-    });
+    await audit(
+      tx,
+      'messaging.campaign.create',
+      { id, customerId: account.customerId },
+      `Submitted campaign ${body.name} (${campaignCode}) for ${brand.name}`,
+      { after: { ...campaignValues(body), accountId: account.id, brandId: brand.id, campaignCode } },
+    );
     return id;
   });
   return getCampaign(ctx, id);
@@ -168,15 +169,13 @@ export async function updateCampaign(ctx: Ctx, id: string, body: z.output<typeof
         byUserId: me.userId,
       });
     }
-    await recordAudit(tx, {
-      action: 'messaging.campaign.update',
-      entityType: 'campaign',
-      entityId: id,
-      customerId: before.customerId,
-      summary: `${before.status === 'Rejected' ? 'Resubmitted' : 'Edited'} campaign ${body.name} (${before.campaignCode})`,
-      before: { ...before, timeline: undefined, linkableNumbers: undefined },
-      after: campaignValues(body),
-    });
+    await audit(
+      tx,
+      'messaging.campaign.update',
+      before,
+      `${before.status === 'Rejected' ? 'Resubmitted' : 'Edited'} campaign ${body.name} (${before.campaignCode})`,
+      { before: { ...before, timeline: undefined, linkableNumbers: undefined }, after: campaignValues(body) },
+    );
   });
   return getCampaign(ctx, id);
 }
@@ -200,15 +199,13 @@ export async function setCampaignStatus(ctx: Ctx, id: string, body: z.output<typ
     // a campaign that stops being approved releases its numbers
     if (body.status === 'Rejected') await repo.setCampaignNumbers(tx.db, id, []);
     await repo.insertCampaignEvent(tx.db, { campaignId: id, status: body.status, reason: body.reason, byUserId: me.userId });
-    await recordAudit(tx, {
-      action: 'messaging.campaign.status',
-      entityType: 'campaign',
-      entityId: id,
-      customerId: before.customerId,
-      summary: `Campaign ${before.name} (${before.campaignCode}): ${before.status} → ${body.status}`,
-      before: { status: before.status },
-      after: { status: body.status, reason: body.reason },
-    });
+    await audit(
+      tx,
+      'messaging.campaign.status',
+      before,
+      `Campaign ${before.name} (${before.campaignCode}): ${before.status} → ${body.status}`,
+      { before: { status: before.status }, after: { status: body.status, reason: body.reason } },
+    );
     await notifyCompany(
       tx,
       before.customerId,
@@ -233,15 +230,13 @@ export async function setCampaignNumbers(ctx: Ctx, id: string, body: z.output<ty
   const ids = [...new Set(body.numberIds)];
   await inTransaction(ctx, async (tx) => {
     await repo.setCampaignNumbers(tx.db, id, ids);
-    await recordAudit(tx, {
-      action: 'messaging.campaign.numbers',
-      entityType: 'campaign',
-      entityId: id,
-      customerId: before.customerId,
-      summary: `Campaign ${before.name} now sends from ${ids.length} number${ids.length === 1 ? '' : 's'}`,
-      before: { numbers: before.linkedNumbers.map((n) => n.number) },
-      after: { numbers: ids.map((n) => linkable.get(n)) },
-    });
+    await audit(
+      tx,
+      'messaging.campaign.numbers',
+      before,
+      `Campaign ${before.name} now sends from ${ids.length} number${ids.length === 1 ? '' : 's'}`,
+      { before: { numbers: before.linkedNumbers.map((n) => n.number) }, after: { numbers: ids.map((n) => linkable.get(n)) } },
+    );
   });
   return getCampaign(ctx, id);
 }

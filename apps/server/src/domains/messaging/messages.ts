@@ -1,11 +1,11 @@
 import { MESSAGE_CSV_HEADER, type TExportMessagesQuery, type TListMessagesQuery, type TMessage } from '@portal/contract/messaging';
 import { type Purged, purgeBefore } from '../../db/partitions.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { dayRange, decodeCursor, keysetPage } from '../../lib/cursor.ts';
+import { dayRange, decodeCursor } from '../../lib/cursor.ts';
 import type { CsvExport } from '../../lib/export.ts';
 import { recordListScope } from '../../lib/list-scope.ts';
 import { getSettings } from '../../lib/settings.ts';
-import { runStatement, statementExport } from '../../lib/sql-statement.ts';
+import { statementExport, statementPage } from '../../lib/sql-statement.ts';
 import * as repo from './repo.ts';
 
 // Messages: delivery reports and message logs, keyset paged like the CDRs.
@@ -34,11 +34,12 @@ interface MessageRow {
 export async function listMessages(ctx: Ctx, q: TListMessagesQuery): Promise<{ items: TMessage[]; nextCursor: string | null }> {
   const after = q.cursor ? decodeCursor(q.cursor) : null;
   const criteria = await messageCriteria(ctx, q, false);
-  const rows = await runStatement<MessageRow>(ctx.database, repo.messagePageStatement(criteria, after, q.limit));
-  const page = keysetPage(rows, q.limit, (r) => ({ at: new Date(r.sent_at), id: Number(r.id) }));
-  return {
-    nextCursor: page.nextCursor,
-    items: page.items.map((r) => ({
+  return statementPage(
+    ctx.database,
+    repo.messagePageStatement(criteria, after, q.limit),
+    q.limit,
+    (r: MessageRow) => r.sent_at,
+    (r) => ({
       id: r.id,
       messageId: r.message_id,
       accountId: r.account_id,
@@ -51,8 +52,8 @@ export async function listMessages(ctx: Ctx, q: TListMessagesQuery): Promise<{ i
       segments: Number(r.segments),
       cost: Number(r.cost),
       sentAt: new Date(r.sent_at).toISOString(),
-    })),
-  };
+    }),
+  );
 }
 
 /** Every matching message as CSV, streamed (COPY on PostgreSQL, keyset chunks on PGlite). */

@@ -11,9 +11,11 @@ import { type Ctx, inTransaction, ownCustomer } from '../../lib/context.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { findAccountInScope, resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
 import * as repo from './repo.ts';
 import { iso } from './shared.ts';
+
+const audit = auditFor('opt_out');
 
 // Opt-outs
 
@@ -39,14 +41,13 @@ export async function addOptOut(ctx: Ctx, body: z.output<typeof ZOptOutBody>): P
       keyword: body.keyword,
       source: 'Manual',
     });
-    await recordAudit(tx, {
-      action: 'messaging.opt-out.add',
-      entityType: 'opt_out',
-      entityId: row?.id,
-      customerId: account.customerId,
-      summary: `Opted ${body.number} out of messages from ${account.name}`,
-      after: { number: body.number, keyword: body.keyword },
-    });
+    await audit(
+      tx,
+      'messaging.opt-out.add',
+      { id: row?.id, customerId: account.customerId },
+      `Opted ${body.number} out of messages from ${account.name}`,
+      { after: { number: body.number, keyword: body.keyword } },
+    );
     return row?.id as string;
   });
   const row = await repo.optOutById(ctx.db, id, account.customerId);
@@ -60,12 +61,7 @@ export async function removeOptOut(ctx: Ctx, id: string): Promise<void> {
   if (!row) throw notFound('Opt-out');
   await inTransaction(ctx, async (tx) => {
     await repo.deleteOptOut(tx.db, id);
-    await recordAudit(tx, {
-      action: 'messaging.opt-out.remove',
-      entityType: 'opt_out',
-      entityId: id,
-      customerId: row.customerId,
-      summary: `Opted ${row.number} back in to messages from ${row.accountName}`,
+    await audit(tx, 'messaging.opt-out.remove', row, `Opted ${row.number} back in to messages from ${row.accountName}`, {
       before: { number: row.number, keyword: row.keyword, source: row.source },
     });
   });

@@ -14,7 +14,7 @@ import {
   phoneNumbers,
   users,
 } from '../../db/schema/index.ts';
-import { likePattern, offsetOf } from '../../lib/paging.ts';
+import { containsAny, likePattern, readPage } from '../../lib/paging.ts';
 
 type Scope = { customerId: string | null; accountId?: string | null };
 const live = (scope: Scope, customerColumn: AnyColumn) =>
@@ -53,20 +53,18 @@ export async function listBrands(db: DbOrTx, scope: Scope, q: TListBrandsQuery) 
   const where = and(
     live(scope, brands.customerId),
     q.status ? eq(brands.status, q.status) : undefined,
-    q.search ? or(ilike(brands.name, likePattern(q.search)), ilike(brands.legalName, likePattern(q.search))) : undefined,
+    containsAny(q.search, brands.name, brands.legalName),
   );
-  const [rows, [total]] = await Promise.all([
+  return readPage(
+    q,
     db
       .select(brandColumns)
       .from(brands)
       .innerJoin(customers, eq(customers.id, brands.customerId))
       .where(where)
-      .orderBy(desc(brands.createdAt), desc(brands.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .orderBy(desc(brands.createdAt), desc(brands.id)),
     db.select({ n: count() }).from(brands).innerJoin(customers, eq(customers.id, brands.customerId)).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 export async function brandById(db: DbOrTx, id: string, scopeCustomerId: string | null) {
@@ -129,16 +127,11 @@ export async function listCampaigns(db: DbOrTx, scope: Scope, q: TListCampaignsQ
     isNull(accounts.deletedAt),
     scope.accountId ? eq(campaigns.accountId, scope.accountId) : undefined,
     q.status ? eq(campaigns.status, q.status) : undefined,
-    q.search
-      ? or(
-          ilike(campaigns.name, likePattern(q.search)),
-          ilike(campaigns.campaignCode, likePattern(q.search)),
-          ilike(brands.name, likePattern(q.search)),
-        )
-      : undefined,
+    containsAny(q.search, campaigns.name, campaigns.campaignCode, brands.name),
   );
-  const [rows, [total]] = await Promise.all([
-    campaignsFrom(db).where(where).orderBy(desc(campaigns.createdAt), desc(campaigns.id)).limit(q.pageSize).offset(offsetOf(q)),
+  return readPage(
+    q,
+    campaignsFrom(db).where(where).orderBy(desc(campaigns.createdAt), desc(campaigns.id)),
     db
       .select({ n: count() })
       .from(campaigns)
@@ -146,8 +139,7 @@ export async function listCampaigns(db: DbOrTx, scope: Scope, q: TListCampaignsQ
       .innerJoin(accounts, eq(accounts.id, campaigns.accountId))
       .innerJoin(brands, eq(brands.id, campaigns.brandId))
       .where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 /** Sent and delivered counts from the message records (the partial campaign index). */
@@ -256,21 +248,19 @@ export async function listTemplates(db: DbOrTx, scope: Scope, q: TListTemplatesQ
     scope.accountId ? or(eq(messageTemplates.accountId, scope.accountId), isNull(messageTemplates.accountId)) : undefined,
     q.status ? eq(messageTemplates.status, q.status) : undefined,
     q.type ? eq(messageTemplates.type, q.type) : undefined,
-    q.search ? or(ilike(messageTemplates.name, likePattern(q.search)), ilike(messageTemplates.body, likePattern(q.search))) : undefined,
+    containsAny(q.search, messageTemplates.name, messageTemplates.body),
   );
-  const [rows, [total]] = await Promise.all([
+  return readPage(
+    q,
     db
       .select(templateColumns)
       .from(messageTemplates)
       .innerJoin(customers, eq(customers.id, messageTemplates.customerId))
       .leftJoin(accounts, eq(accounts.id, messageTemplates.accountId))
       .where(where)
-      .orderBy(desc(messageTemplates.lastModified), desc(messageTemplates.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .orderBy(desc(messageTemplates.lastModified), desc(messageTemplates.id)),
     db.select({ n: count() }).from(messageTemplates).innerJoin(customers, eq(customers.id, messageTemplates.customerId)).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 export async function templateById(db: DbOrTx, id: string, scopeCustomerId: string | null) {
@@ -326,18 +316,16 @@ export async function listOptOuts(db: DbOrTx, scope: Scope, q: TListOptOutsQuery
     scope.accountId ? eq(optOuts.accountId, scope.accountId) : undefined,
     digits ? ilike(optOuts.number, likePattern(digits)) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  return readPage(
+    q,
     db
       .select(optOutColumns)
       .from(optOuts)
       .innerJoin(accounts, eq(accounts.id, optOuts.accountId))
       .where(where)
-      .orderBy(desc(optOuts.createdAt), desc(optOuts.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .orderBy(desc(optOuts.createdAt), desc(optOuts.id)),
     db.select({ n: count() }).from(optOuts).innerJoin(accounts, eq(accounts.id, optOuts.accountId)).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 export async function optOutById(db: DbOrTx, id: string, scopeCustomerId: string | null) {

@@ -12,9 +12,11 @@ import { type Ctx, inTransaction, ownCustomer } from '../../lib/context.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { findAccountInScope, resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
 import * as repo from './repo.ts';
 import { iso, targetCustomer } from './shared.ts';
+
+const audit = auditFor('message_template');
 
 // Templates
 
@@ -55,14 +57,7 @@ export async function createTemplate(ctx: Ctx, body: z.output<typeof ZTemplateBo
   const id = await inTransaction(ctx, async (tx) => {
     const values = { name: body.name, type: body.type, body: body.body, status: body.status, accountId };
     const { id } = await repo.insertTemplate(tx.db, { customerId, ...values });
-    await recordAudit(tx, {
-      action: 'messaging.template.create',
-      entityType: 'message_template',
-      entityId: id,
-      customerId,
-      summary: `Created template ${body.name}`,
-      after: values,
-    });
+    await audit(tx, 'messaging.template.create', { id, customerId }, `Created template ${body.name}`, { after: values });
     return id;
   });
   return getTemplate(ctx, id);
@@ -74,12 +69,7 @@ export async function updateTemplate(ctx: Ctx, id: string, body: z.output<typeof
   await inTransaction(ctx, async (tx) => {
     const values = { name: body.name, type: body.type, body: body.body, status: body.status, accountId };
     await repo.updateTemplate(tx.db, id, { ...values, lastModified: new Date() });
-    await recordAudit(tx, {
-      action: 'messaging.template.update',
-      entityType: 'message_template',
-      entityId: id,
-      customerId: before.customerId,
-      summary: `Edited template ${body.name}`,
+    await audit(tx, 'messaging.template.update', before, `Edited template ${body.name}`, {
       before: { name: before.name, type: before.type, body: before.body, status: before.status, accountId: before.accountId },
       after: values,
     });
@@ -91,12 +81,7 @@ export async function deleteTemplate(ctx: Ctx, id: string): Promise<void> {
   const before = await getTemplate(ctx, id);
   await inTransaction(ctx, async (tx) => {
     await repo.deleteTemplate(tx.db, id);
-    await recordAudit(tx, {
-      action: 'messaging.template.delete',
-      entityType: 'message_template',
-      entityId: id,
-      customerId: before.customerId,
-      summary: `Deleted template ${before.name}`,
+    await audit(tx, 'messaging.template.delete', before, `Deleted template ${before.name}`, {
       before: { name: before.name, type: before.type, body: before.body, status: before.status },
     });
   });

@@ -12,9 +12,11 @@ import type { notifications } from '../../db/schema/index.ts';
 import { afterCommit, type Ctx, inTransaction, userOf } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { liveHub } from '../../lib/live.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
 import { queueEmail, queueSms } from '../email/service.ts';
 import * as repo from './repo.ts';
+
+const audit = { notification: auditFor('notification'), user: auditFor('user') };
 
 function toNotification(row: typeof notifications.$inferSelect): TNotification {
   return {
@@ -38,12 +40,12 @@ export async function markAllRead(ctx: Ctx): Promise<void> {
   const auth = userOf(ctx);
   await inTransaction(ctx, async (tx) => {
     const rows = await repo.markAllRead(tx.db, auth.userId, new Date());
-    await recordAudit(tx, {
-      action: 'notification.read_all',
-      entityType: 'notification',
-      customerId: auth.customerId,
-      summary: `Marked ${rows.length} notification${rows.length === 1 ? '' : 's'} as read`,
-    });
+    await audit.notification(
+      tx,
+      'notification.read_all',
+      { id: null, customerId: auth.customerId },
+      `Marked ${rows.length} notification${rows.length === 1 ? '' : 's'} as read`,
+    );
     afterCommit(tx, () => liveHub(tx.database).publish([auth.userId]));
   });
 }
@@ -53,13 +55,12 @@ export async function setRead(ctx: Ctx, id: string, read: boolean): Promise<void
   await inTransaction(ctx, async (tx) => {
     const row = await repo.setRead(tx.db, auth.userId, id, read ? new Date() : null);
     if (!row) throw notFound('Notification');
-    await recordAudit(tx, {
-      action: read ? 'notification.read' : 'notification.unread',
-      entityType: 'notification',
-      entityId: id,
-      customerId: auth.customerId,
-      summary: `Marked notification as ${read ? 'read' : 'unread'}`,
-    });
+    await audit.notification(
+      tx,
+      read ? 'notification.read' : 'notification.unread',
+      { id, customerId: auth.customerId },
+      `Marked notification as ${read ? 'read' : 'unread'}`,
+    );
     afterCommit(tx, () => liveHub(tx.database).publish([auth.userId]));
   });
 }
@@ -136,12 +137,12 @@ export async function clearAll(ctx: Ctx): Promise<void> {
   const auth = userOf(ctx);
   await inTransaction(ctx, async (tx) => {
     const n = await repo.deleteAll(tx.db, auth.userId);
-    await recordAudit(tx, {
-      action: 'notification.clear',
-      entityType: 'notification',
-      customerId: auth.customerId,
-      summary: `Cleared ${n} notification${n === 1 ? '' : 's'}`,
-    });
+    await audit.notification(
+      tx,
+      'notification.clear',
+      { id: null, customerId: auth.customerId },
+      `Cleared ${n} notification${n === 1 ? '' : 's'}`,
+    );
     afterCommit(tx, () => liveHub(tx.database).publish([auth.userId]));
   });
 }
@@ -165,13 +166,12 @@ export async function saveNotificationSettings(ctx: Ctx, body: TNotificationSett
       ...Object.entries(body.flags ?? {}).filter(([k, v]) => current.flags[k as keyof typeof current.flags] !== v),
       ...Object.entries(body.preferences ?? {}).filter(([k, v]) => current.preferences[k as keyof typeof current.preferences] !== v),
     ].map(([k, v]) => `${k} ${v ? 'on' : 'off'}`);
-    await recordAudit(tx, {
-      action: 'notification.settings',
-      entityType: 'user',
-      entityId: auth.userId,
-      customerId: auth.customerId,
-      summary: changed.length ? `Changed notification settings: ${changed.join(', ')}` : 'Saved notification settings (no change)',
-    });
+    await audit.user(
+      tx,
+      'notification.settings',
+      { id: auth.userId, customerId: auth.customerId },
+      changed.length ? `Changed notification settings: ${changed.join(', ')}` : 'Saved notification settings (no change)',
+    );
   });
   return next;
 }

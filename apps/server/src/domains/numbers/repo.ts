@@ -3,7 +3,7 @@ import { and, arrayContains, asc, count, desc, eq, gt, ilike, inArray, isNotNull
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, customers, phoneNumbers, portingDocuments, portingEvents, portingRequests, users } from '../../db/schema/index.ts';
 import type { ListScope } from '../../lib/list-scope.ts';
-import { likePattern, offsetOf } from '../../lib/paging.ts';
+import { likePattern, readPage } from '../../lib/paging.ts';
 import type { Statement } from '../../lib/sql-statement.ts';
 
 /** LIKE patterns match the user's text literally. */
@@ -59,11 +59,11 @@ export async function listNumbers(db: DbOrTx, scope: ListScope, q: TListNumbersQ
       .from(phoneNumbers)
       .innerJoin(accounts, eq(accounts.id, phoneNumbers.accountId))
       .innerJoin(customers, eq(customers.id, phoneNumbers.customerId));
-  const [rows, [total]] = await Promise.all([
-    base().where(where).orderBy(asc(phoneNumbers.number)).limit(q.pageSize).offset(offsetOf(q)),
+  return readPage(
+    q,
+    base().where(where).orderBy(asc(phoneNumbers.number)),
     db.select({ n: count() }).from(phoneNumbers).innerJoin(accounts, eq(accounts.id, phoneNumbers.accountId)).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 /**
@@ -238,16 +238,16 @@ export async function listPorting(db: DbOrTx, scope: ListScope, q: TListPortingQ
       .from(portingRequests)
       .innerJoin(accounts, eq(accounts.id, portingRequests.accountId))
       .innerJoin(customers, eq(customers.id, portingRequests.customerId));
-  const [rows, [total]] = await Promise.all([
-    from().where(where).orderBy(desc(portingRequests.requestDate), desc(portingRequests.id)).limit(q.pageSize).offset(offsetOf(q)),
+  return readPage(
+    q,
+    from().where(where).orderBy(desc(portingRequests.requestDate), desc(portingRequests.id)),
     db
       .select({ n: count() })
       .from(portingRequests)
       .innerJoin(accounts, eq(accounts.id, portingRequests.accountId))
       .innerJoin(customers, eq(customers.id, portingRequests.customerId))
       .where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 export async function portingById(db: DbOrTx, id: string, scopeCustomerId: string | null) {

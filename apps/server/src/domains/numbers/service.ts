@@ -30,9 +30,11 @@ import { closedAccountError, findAccountInScope, resolveListScope } from '../../
 import { pageOf } from '../../lib/paging.ts';
 import { runStatement } from '../../lib/sql-statement.ts';
 import { admitUpload, checkedUpload, fileTooLarge, UPLOAD_MAX_BYTES } from '../../lib/upload.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor, recordAudit } from '../audit/service.ts';
 import { notifyUsers } from '../notifications/service.ts';
 import * as repo from './repo.ts';
+
+const audit = { account: auditFor('account'), portingRequest: auditFor('porting_request') };
 
 type NumberRow = Omit<Awaited<ReturnType<typeof repo.listNumbers>>['rows'][number], 'customerName' | 'accountName'> & {
   customerName: string | null;
@@ -137,13 +139,19 @@ export async function exportNumbers(ctx: Ctx, q: Omit<TListNumbersQuery, 'page' 
   };
 }
 
+/** The account numbers go to: in the caller's reach (else the field error `missing`) and neither suspended nor cancelled. */
+async function accountTakingNumbers(tx: Ctx, accountId: string, missing = 'Choose an account') {
+  const account = await findAccountInScope(tx.db, accountId, ownCustomer(tx));
+  if (!account) throw invalid({ accountId: missing });
+  const closed = closedAccountError(account);
+  if (closed) throw invalid({ accountId: closed });
+  return account;
+}
+
 /** Moves numbers to another account of the same customer. */
 export async function moveNumbers(ctx: Ctx, body: TMoveNumbersBody) {
   return inTransaction(ctx, async (tx) => {
-    const target = await findAccountInScope(tx.db, body.accountId, ownCustomer(ctx));
-    if (!target) throw invalid({ accountId: 'Choose an account of this customer' });
-    const closed = closedAccountError(target);
-    if (closed) throw invalid({ accountId: closed });
+    const target = await accountTakingNumbers(tx, body.accountId, 'Choose an account of this customer');
     const rows = await repo.numbersForChange(tx.db, body.numberIds, ownCustomer(ctx));
     if (rows.length !== body.numberIds.length) throw notFound('Phone number');
     if (rows.some((r) => r.customerId !== target.customerId)) {
@@ -156,12 +164,7 @@ export async function moveNumbers(ctx: Ctx, body: TMoveNumbersBody) {
       target.id,
       new Date(),
     );
-    await recordAudit(tx, {
-      action: 'numbers.move',
-      entityType: 'account',
-      entityId: target.id,
-      customerId: target.customerId,
-      summary: `Moved ${moving.length} number${moving.length === 1 ? '' : 's'} to ${target.name}`,
+    await audit.account(tx, 'numbers.move', target, `Moved ${moving.length} number${moving.length === 1 ? '' : 's'} to ${target.name}`, {
       before: rows.map((r) => ({ number: r.number, accountId: r.accountId })),
       after: { accountId: target.id, numbers: rows.map((r) => r.number) },
     });
@@ -198,24 +201,20 @@ export async function searchInventory(ctx: Ctx, q: TInventoryQuery): Promise<TIn
 /** Assigns inventory numbers to an account: staff Add Number, customer Admins Buy Number (their own accounts only). */
 export async function assignNumbers(ctx: Ctx, body: TAssignNumbersBody) {
   return inTransaction(ctx, async (tx) => {
-    const account = await findAccountInScope(tx.db, body.accountId, ownCustomer(ctx));
-    if (!account) throw invalid({ accountId: 'Choose an account' });
-    const closed = closedAccountError(account);
-    if (closed) throw invalid({ accountId: closed });
+    const account = await accountTakingNumbers(tx, body.accountId);
     const rows = await repo.inventoryForChange(tx.db, body.numberIds);
     if (rows.length !== body.numberIds.length) throw conflict('A selected number is no longer available. Search again.');
     // billed from this moment: the monthly fee runs from assigned_at
     await repo.assignNumbers(tx.db, body.numberIds, account, new Date());
     const bought = isCustomerSide(ctx);
     const fee = rows.reduce((sum, r) => sum + Number(r.monthlyFee), 0);
-    await recordAudit(tx, {
-      action: bought ? 'numbers.buy' : 'numbers.assign',
-      entityType: 'account',
-      entityId: account.id,
-      customerId: account.customerId,
-      summary: `${bought ? 'Bought' : 'Added'} ${rows.map((r) => r.number).join(', ')} for ${account.name}`,
-      after: { accountId: account.id, numbers: rows.map((r) => r.number), monthlyFee: fee.toFixed(2) },
-    });
+    await audit.account(
+      tx,
+      bought ? 'numbers.buy' : 'numbers.assign',
+      account,
+      `${bought ? 'Bought' : 'Added'} ${rows.map((r) => r.number).join(', ')} for ${account.name}`,
+      { after: { accountId: account.id, numbers: rows.map((r) => r.number), monthlyFee: fee.toFixed(2) } },
+    );
     return { count: rows.length };
   });
 }
@@ -301,10 +300,7 @@ export async function createPorting(ctx: Ctx, body: TCreatePortingBody) {
   const check = await checkPortability(ctx, body.number);
   if (!check.portable) throw invalid({ number: check.reason });
   const id = await inTransaction(ctx, async (tx) => {
-    const account = await findAccountInScope(tx.db, body.accountId, ownCustomer(ctx));
-    if (!account) throw invalid({ accountId: 'Choose an account' });
-    const closed = closedAccountError(account);
-    if (closed) throw invalid({ accountId: closed });
+    const account = await accountTakingNumbers(tx, body.accountId);
     await repo.lockPortingCodes(tx.db);
     if (await repo.openPortingForNumber(tx.db, body.number))
       throw invalid({ number: 'A porting request for this number is already in progress.' });
@@ -321,14 +317,13 @@ export async function createPorting(ctx: Ctx, body: TCreatePortingBody) {
     });
     if (!row) throw new Error('insert failed');
     await repo.insertPortingEvent(tx.db, { requestId: row.id, status: 'Pending Docs', note: 'Request created', actorId: auth.userId });
-    await recordAudit(tx, {
-      action: 'porting.create',
-      entityType: 'porting_request',
-      entityId: row.id,
-      customerId: account.customerId,
-      summary: `Requested porting of ${body.number} into ${account.name} (${code})`,
-      after: { ...body, requestCode: code },
-    });
+    await audit.portingRequest(
+      tx,
+      'porting.create',
+      { id: row.id, customerId: account.customerId },
+      `Requested porting of ${body.number} into ${account.name} (${code})`,
+      { after: { ...body, requestCode: code } },
+    );
     return row.id;
   });
   return portingDetail(ctx, id);
@@ -398,20 +393,21 @@ export async function changePortingStatus(ctx: Ctx, id: string, body: TChangePor
       message: `Porting request ${before.requestCode} for ${before.number} is now ${body.status}.${note ? ` ${note}` : ''}`,
       link: '/customer/numbers?tab=porting',
     });
-    await recordAudit(tx, {
-      action: 'porting.status',
-      entityType: 'porting_request',
-      entityId: id,
-      customerId: before.customerId,
-      summary: `${before.requestCode}: ${current.status} → ${body.status}${activatedNumberId ? ` (${current.number} activated)` : ''}`,
-      before: { status: current.status, scheduledFor: current.scheduledFor?.toISOString().slice(0, 10) ?? null },
-      after: {
-        status: body.status,
-        note: body.note ?? null,
-        ...(foc ? { scheduledFor: body.scheduledFor } : {}),
-        ...(activatedNumberId ? { activatedNumberId, activatedAt: now.toISOString() } : {}),
+    await audit.portingRequest(
+      tx,
+      'porting.status',
+      before,
+      `${before.requestCode}: ${current.status} → ${body.status}${activatedNumberId ? ` (${current.number} activated)` : ''}`,
+      {
+        before: { status: current.status, scheduledFor: current.scheduledFor?.toISOString().slice(0, 10) ?? null },
+        after: {
+          status: body.status,
+          note: body.note ?? null,
+          ...(foc ? { scheduledFor: body.scheduledFor } : {}),
+          ...(activatedNumberId ? { activatedNumberId, activatedAt: now.toISOString() } : {}),
+        },
       },
-    });
+    );
   });
   return portingDetail(ctx, id);
 }
@@ -467,12 +463,7 @@ export async function uploadPortingDocument(
       content: body,
       uploadedById: auth.userId,
     });
-    await recordAudit(tx, {
-      action: 'porting.document_upload',
-      entityType: 'porting_request',
-      entityId: id,
-      customerId: request.customerId,
-      summary: `Uploaded ${q.kind} "${q.fileName}" to ${request.requestCode}`,
+    await audit.portingRequest(tx, 'porting.document_upload', request, `Uploaded ${q.kind} "${q.fileName}" to ${request.requestCode}`, {
       after: { documentId: row?.id, kind: q.kind, fileName: q.fileName, sizeBytes: body.length },
     });
   });

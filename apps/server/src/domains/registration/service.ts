@@ -26,12 +26,14 @@ import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { getSettings } from '../../lib/settings.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { recordAudit } from '../audit/service.ts';
-import { insertSelfRegisteredCustomer } from '../customers/service.ts';
+import { auditFor, recordAudit } from '../audit/service.ts';
+import { contactColumns, insertSelfRegisteredCustomer } from '../customers/service.ts';
 import { queueEmail } from '../email/service.ts';
 import { notifyUsers } from '../notifications/service.ts';
 import { emailInUse, insertSelfRegisteredAdmin } from '../users/service.ts';
 import * as repo from './repo.ts';
+
+const audit = auditFor('customer');
 
 type UserRow = typeof users.$inferSelect;
 
@@ -82,13 +84,7 @@ export async function register(ctx: Ctx, body: z.output<typeof ZRegisterBody>): 
     if (await emailInUse(tx, body.email)) throw invalid({ email: EMAIL_TAKEN });
     const customer = await insertSelfRegisteredCustomer(tx, {
       name: body.companyName,
-      email: body.email,
-      phone: body.phone,
-      address: body.address,
-      city: body.city,
-      state: body.state,
-      zipCode: body.zipCode,
-      country: body.country,
+      ...contactColumns(body),
       selfRegisteredAt: now,
       primaryContactName: name,
       primaryContactEmail: body.email,
@@ -206,15 +202,13 @@ export async function approveRegistration(ctx: Ctx, customerId: string): Promise
         `${tx.config.publicUrl}/customer/login`,
       ].join('\n'),
     });
-    await recordAudit(tx, {
-      action: 'registration.approve',
-      entityType: 'customer',
-      entityId: customerId,
-      customerId,
-      summary: `Approved the registration of ${row.customer.name} (${row.customer.customerCode})`,
-      before: { status: 'pending' },
-      after: { status: 'active' },
-    });
+    await audit(
+      tx,
+      'registration.approve',
+      { id: customerId, customerId },
+      `Approved the registration of ${row.customer.name} (${row.customer.customerCode})`,
+      { before: { status: 'pending' }, after: { status: 'active' } },
+    );
   });
 }
 
@@ -242,14 +236,12 @@ export async function rejectRegistration(ctx: Ctx, customerId: string, reason: s
         `Questions? Reply to this email or contact ${tx.config.PORTAL_BRAND} support.`,
       ].join('\n'),
     });
-    await recordAudit(tx, {
-      action: 'registration.reject',
-      entityType: 'customer',
-      entityId: customerId,
-      customerId,
-      summary: `Rejected the registration of ${row.customer.name} (${row.customer.customerCode}): ${reason}`,
-      before: { status: 'pending' },
-      after: { status: 'inactive', reason },
-    });
+    await audit(
+      tx,
+      'registration.reject',
+      { id: customerId, customerId },
+      `Rejected the registration of ${row.customer.name} (${row.customer.customerCode}): ${reason}`,
+      { before: { status: 'pending' }, after: { status: 'inactive', reason } },
+    );
   });
 }

@@ -5,10 +5,10 @@
  */
 import type { TReportAnalytics } from '@portal/contract/reports';
 import type { Ctx } from '../../lib/context.ts';
-import { statusTiles } from '../support/service.ts';
+import { downtimeSince, statusTiles } from '../support/service.ts';
 import { money, one, percent } from './figures.ts';
 import { monthStart, type ReportPeriod } from './periods.ts';
-import * as repo from './repo.ts';
+import type * as repo from './repo.ts';
 import { add, asr, DETAIL_ROWS, deliveryRate, numbersHeld, SERVICES, type Service, type Usage, usageOf, ZERO } from './usage.ts';
 
 const TOP_CUSTOMERS = 5;
@@ -168,16 +168,10 @@ export function analytics(a: {
  */
 export async function systemHealth(ctx: Ctx, now: Date): Promise<TReportAnalytics['systemHealth']> {
   const since = new Date(now.getTime() - UPTIME_DAYS * DAY_MS);
-  const [tiles, incidents] = await Promise.all([statusTiles(ctx), repo.incidentsSince(ctx.db, since)]);
+  const [tiles, downtime] = await Promise.all([statusTiles(ctx), downtimeSince(ctx, since, now)]);
   const window = now.getTime() - since.getTime();
   return tiles.map((t) => {
-    const down = incidents
-      .filter((i) => i.serviceName === t.serviceName)
-      .reduce((sum, i) => {
-        const start = Math.max(i.startedAt.getTime(), since.getTime());
-        const end = Math.min((i.resolvedAt ?? now).getTime(), now.getTime());
-        return sum + Math.max(0, end - start);
-      }, 0);
+    const down = downtime.get(t.serviceName) ?? 0;
     return { serviceName: t.serviceName, status: t.status, uptime: Math.floor(Math.min(1, Math.max(0, 1 - down / window)) * 10_000) / 100 };
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import {
   accounts,
@@ -8,7 +8,6 @@ import {
   optOuts,
   phoneNumbers,
   portingRequests,
-  serviceStatus,
   usageDaily,
   users,
 } from '../../db/schema/index.ts';
@@ -270,19 +269,6 @@ export async function numberActivity(db: DbOrTx, scope: ReportScope, range: Time
     LIMIT 1`);
   const row = rowsOf<{ number: string; activity: number; used: number }>(result)[0];
   return row ? { number: row.number, activity: Number(row.activity), used: Number(row.used) } : null;
-}
-
-/** Incidents (degraded, or since resolved) overlapping the window: the system health grid's uptime. */
-export async function incidentsSince(db: DbOrTx, since: Date) {
-  return db
-    .select({ serviceName: serviceStatus.serviceName, startedAt: serviceStatus.startedAt, resolvedAt: serviceStatus.resolvedAt })
-    .from(serviceStatus)
-    .where(
-      and(
-        inArray(serviceStatus.status, ['Degraded Performance', 'Resolved']),
-        sql`coalesce(${serviceStatus.resolvedAt}, now()) >= ${since.toISOString()}`,
-      ),
-    );
 }
 
 /** The user's time zone (users.timezone). */

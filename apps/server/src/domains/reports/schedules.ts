@@ -9,13 +9,15 @@ import type { DbOrTx } from '../../db/client.ts';
 import { customers, reportSchedules, users } from '../../db/schema/index.ts';
 import { type Ctx, inTransaction, isCustomerSide, ownCustomer, userOf } from '../../lib/context.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
 import { queueEmail } from '../email/service.ts';
 import { checkTab, collect, renderReport } from './export.ts';
 import { downloadPath, FILE_DAYS, insertFile } from './files.ts';
 import { addDays, monthStart } from './periods.ts';
 import { periodLine, reportTitle } from './report-table.ts';
 import { buildReport } from './service.ts';
+
+const audit = auditFor('report_schedule');
 
 /** The hour (UTC) a due report is made: early in the working day on both sides of the Atlantic. */
 export const RUN_HOUR_UTC = 6;
@@ -82,18 +84,23 @@ function selectSchedules(db: DbOrTx) {
 
 type ScheduleRow = Awaited<ReturnType<typeof selectSchedules>>[number];
 
+/** What a schedule is as its form sets it: created, edited, shown and audited. */
+const columnsOf = (s: Omit<TReportScheduleInput, 'customerId'>) => ({
+  name: s.name,
+  frequency: s.frequency,
+  format: s.format,
+  tab: s.tab,
+  service: s.service,
+  recipients: s.recipients,
+  active: s.active,
+});
+
 function view(r: ScheduleRow): TReportSchedule {
   return {
     id: r.id,
-    name: r.name,
-    frequency: r.frequency,
-    format: r.format,
-    tab: r.tab,
-    service: r.service,
+    ...columnsOf(r),
     customerId: r.customerId,
     customerName: r.customerName,
-    recipients: r.recipients,
-    active: r.active,
     createdBy: r.createdBy,
     nextRunAt: r.nextRunAt.toISOString(),
     lastRunAt: r.lastRunAt?.toISOString() ?? null,
@@ -103,16 +110,7 @@ function view(r: ScheduleRow): TReportSchedule {
 }
 
 /** What the audit log keeps of a schedule. */
-const auditView = (r: TReportSchedule | ScheduleRow) => ({
-  name: r.name,
-  frequency: r.frequency,
-  format: r.format,
-  tab: r.tab,
-  service: r.service,
-  customerId: r.customerId,
-  recipients: r.recipients,
-  active: r.active,
-});
+const auditView = (r: TReportSchedule | ScheduleRow) => ({ ...columnsOf(r), customerId: r.customerId });
 
 /** The schedules the caller may see: a customer's company's; staff every one. Newest first. */
 export async function listSchedules(ctx: Ctx): Promise<{ items: TReportSchedule[] }> {
@@ -170,24 +168,13 @@ export async function createSchedule(ctx: Ctx, input: TReportScheduleInput, now 
       .values({
         customerId,
         createdById: me.userId,
-        name: input.name,
-        frequency: input.frequency,
-        format: input.format,
-        tab: input.tab,
-        service: input.service,
-        recipients: input.recipients,
-        active: input.active,
+        ...columnsOf(input),
         nextRunAt: nextRunAfter(input.frequency, now),
       })
       .returning({ id: reportSchedules.id });
     if (!row) throw new Error('The schedule was not added');
     const created = view(await scheduleInScope(tx, row.id));
-    await recordAudit(tx, {
-      action: 'report_schedule.create',
-      entityType: 'report_schedule',
-      entityId: row.id,
-      customerId,
-      summary: `Scheduled the ${input.frequency} report ${input.name}`,
+    await audit(tx, 'report_schedule.create', { id: row.id, customerId }, `Scheduled the ${input.frequency} report ${input.name}`, {
       after: auditView(created),
     });
     return created;
@@ -207,27 +194,19 @@ export async function updateSchedule(ctx: Ctx, id: string, input: TReportSchedul
       .update(reportSchedules)
       .set({
         customerId,
-        name: input.name,
-        frequency: input.frequency,
-        format: input.format,
-        tab: input.tab,
-        service: input.service,
-        recipients: input.recipients,
-        active: input.active,
+        ...columnsOf(input),
         nextRunAt,
         updatedAt: now,
       })
       .where(eq(reportSchedules.id, id));
     const after = view(await scheduleInScope(tx, id));
-    await recordAudit(tx, {
-      action: 'report_schedule.update',
-      entityType: 'report_schedule',
-      entityId: id,
-      customerId: customerId ?? before.customerId,
-      summary: `Updated the scheduled report ${input.name}`,
-      before: auditView(before),
-      after: auditView(after),
-    });
+    await audit(
+      tx,
+      'report_schedule.update',
+      { id, customerId: customerId ?? before.customerId },
+      `Updated the scheduled report ${input.name}`,
+      { before: auditView(before), after: auditView(after) },
+    );
     return after;
   });
 }
@@ -237,12 +216,7 @@ export async function deleteSchedule(ctx: Ctx, id: string): Promise<void> {
   await inTransaction(ctx, async (tx) => {
     const before = await scheduleInScope(tx, id, true);
     await tx.db.delete(reportSchedules).where(eq(reportSchedules.id, id));
-    await recordAudit(tx, {
-      action: 'report_schedule.delete',
-      entityType: 'report_schedule',
-      entityId: id,
-      customerId: before.customerId,
-      summary: `Deleted the scheduled report ${before.name}`,
+    await audit(tx, 'report_schedule.delete', before, `Deleted the scheduled report ${before.name}`, {
       before: auditView(before),
     });
   });

@@ -18,8 +18,10 @@ import { systemSettings } from '../../db/schema/index.ts';
 import { type Ctx, inTransaction, userOf } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { forgetCachedSettings, getSettings } from '../../lib/settings.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
 import { queueEmail, sendThroughSmtp, smtpTarget } from '../email/service.ts';
+
+const audit = auditFor('settings');
 
 export { forgetCachedSettings, getSettings };
 
@@ -49,15 +51,13 @@ export async function saveSettings(ctx: Ctx, body: z.output<typeof ZSystemSettin
       .values({ key: 'system', value: after, updatedById: me.userId })
       .onConflictDoUpdate({ target: systemSettings.key, set: { value: after, updatedById: me.userId, updatedAt: new Date() } });
     const shown = (s: TSystemSettings) => Object.fromEntries(changed.map((k) => [k, k === 'smtpPassword' ? '••••' : s[k]]));
-    await recordAudit(tx, {
-      action: 'settings.update',
-      entityType: 'settings',
-      entityId: 'system',
-      customerId: null,
-      summary: changed.length ? `Changed system settings: ${changed.join(', ')}` : 'Saved system settings (no change)',
-      before: shown(before),
-      after: shown(after),
-    });
+    await audit(
+      tx,
+      'settings.update',
+      { id: 'system', customerId: null },
+      changed.length ? `Changed system settings: ${changed.join(', ')}` : 'Saved system settings (no change)',
+      { before: shown(before), after: shown(after) },
+    );
     return after;
   });
   forgetCachedSettings(ctx.db);

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, customers, invoices } from '../../db/schema/index.ts';
+import { customers, invoices } from '../../db/schema/index.ts';
 
 /** customerId null = the provider's whole book (staff); otherwise one customer's scope. */
 export async function countOpenInvoices(db: DbOrTx, customerId: string | null): Promise<number> {
@@ -18,21 +18,5 @@ export async function customerName(db: DbOrTx, id: string, scopeCustomerId: stri
     .select({ id: customers.id, name: customers.name })
     .from(customers)
     .where(and(eq(customers.id, id), isNull(customers.deletedAt), scopeCustomerId ? eq(customers.id, scopeCustomerId) : undefined));
-  return row;
-}
-
-export async function accountName(db: DbOrTx, id: string, scopeCustomerId: string | null) {
-  const [row] = await db
-    .select({ id: accounts.id, name: accounts.name })
-    .from(accounts)
-    .innerJoin(customers, eq(customers.id, accounts.customerId))
-    .where(
-      and(
-        eq(accounts.id, id),
-        isNull(accounts.deletedAt),
-        isNull(customers.deletedAt),
-        scopeCustomerId ? eq(accounts.customerId, scopeCustomerId) : undefined,
-      ),
-    );
   return row;
 }

@@ -1,6 +1,7 @@
 import type { TRecordName, TShellSummary } from '@portal/contract/shell';
 import { type Ctx, ownCustomer, userOf } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
+import { findAccountInScope } from '../../lib/list-scope.ts';
 import { unreadCount } from '../notifications/service.ts';
 import * as repo from './repo.ts';
 
@@ -22,7 +23,7 @@ export async function customerName(ctx: Ctx, id: string): Promise<TRecordName> {
 
 /** An account's name for breadcrumbs; another tenant's is a 404. */
 export async function accountName(ctx: Ctx, id: string): Promise<TRecordName> {
-  const row = await repo.accountName(ctx.db, id, ownCustomer(ctx));
+  const row = await findAccountInScope(ctx.db, id, ownCustomer(ctx));
   if (!row) throw notFound('Account');
-  return row;
+  return { id: row.id, name: row.name };
 }

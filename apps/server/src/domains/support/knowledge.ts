@@ -6,8 +6,10 @@ import { type Ctx, inTransaction, isCustomerSide, ownCustomer } from '../../lib/
 import { notFound } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { getSettings } from '../../lib/settings.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
 import * as repo from './repo.ts';
+
+const audit = auditFor('knowledge_article');
 
 // ---- Knowledge base: customers read public articles, staff all; staff write ----
 
@@ -55,13 +57,13 @@ export async function createArticle(ctx: Ctx, body: z.output<typeof ZArticleBody
       createdAt: now,
       lastUpdated: now,
     });
-    await recordAudit(tx, {
-      action: 'knowledge.create',
-      entityType: 'knowledge_article',
-      entityId: row.id,
-      summary: `Published ${body.public ? 'public' : 'internal'} article "${body.title}" (${body.category})`,
-      after: { title: body.title, category: body.category, public: body.public },
-    });
+    await audit(
+      tx,
+      'knowledge.create',
+      { id: row.id },
+      `Published ${body.public ? 'public' : 'internal'} article "${body.title}" (${body.category})`,
+      { after: { title: body.title, category: body.category, public: body.public } },
+    );
     return toArticle(row);
   });
 }
@@ -77,11 +79,7 @@ export async function updateArticle(ctx: Ctx, id: string, body: z.output<typeof 
       published: body.public,
       lastUpdated: new Date(),
     });
-    await recordAudit(tx, {
-      action: 'knowledge.update',
-      entityType: 'knowledge_article',
-      entityId: id,
-      summary: `Updated article "${body.title}"`,
+    await audit(tx, 'knowledge.update', { id }, `Updated article "${body.title}"`, {
       before: { title: before.title, category: before.category, public: before.published },
       after: { title: body.title, category: body.category, public: body.public },
     });
@@ -93,12 +91,7 @@ export async function deleteArticle(ctx: Ctx, id: string): Promise<void> {
   await inTransaction(ctx, async (tx) => {
     const row = await repo.deleteArticle(tx.db, id);
     if (!row) throw notFound('Article');
-    await recordAudit(tx, {
-      action: 'knowledge.delete',
-      entityType: 'knowledge_article',
-      entityId: id,
-      summary: `Deleted article "${row.title}"`,
-    });
+    await audit(tx, 'knowledge.delete', { id }, `Deleted article "${row.title}"`);
   });
 }
 

@@ -1,5 +1,5 @@
 import type { TListArticlesQuery, TListTicketsQuery } from '@portal/contract/support';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -13,7 +13,8 @@ import {
   tickets,
   users,
 } from '../../db/schema/index.ts';
-import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
+import { containsAny, orderBy, readPage } from '../../lib/paging.ts';
+import { insertRow } from '../../lib/rows.ts';
 
 const assignee = alias(users, 'assignee');
 const creator = alias(users, 'creator');
@@ -62,20 +63,18 @@ export async function listTickets(db: DbOrTx, customerId: string | null, q: TLis
   const where = and(
     isNull(customers.deletedAt),
     customerId ? eq(tickets.customerId, customerId) : undefined,
-    q.search ? or(ilike(tickets.subject, likePattern(q.search)), ilike(tickets.ticketCode, likePattern(q.search))) : undefined,
+    containsAny(q.search, tickets.subject, tickets.ticketCode),
     q.status ? eq(tickets.status, q.status) : undefined,
     q.priority ? eq(tickets.priority, q.priority) : undefined,
     q.assignedToId === 'unassigned' ? isNull(tickets.assignedToId) : q.assignedToId ? eq(tickets.assignedToId, q.assignedToId) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  return readPage(
+    q,
     ticketsQuery(db)
       .where(where)
-      .orderBy(...orderBy(SORTS, q.sort, q.dir, tickets.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .orderBy(...orderBy(SORTS, q.sort, q.dir, tickets.id)),
     db.select({ n: count() }).from(tickets).innerJoin(customers, eq(customers.id, tickets.customerId)).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 export async function findTicket(db: DbOrTx, id: string, customerId: string | null) {
@@ -172,6 +171,19 @@ export async function incidents(db: DbOrTx, since: Date) {
     .orderBy(desc(serviceStatus.startedAt), desc(serviceStatus.id));
 }
 
+/** Incidents (degraded or since resolved) overlapping the window, with their start and end. */
+export async function incidentsSince(db: DbOrTx, since: Date) {
+  return db
+    .select({ serviceName: serviceStatus.serviceName, startedAt: serviceStatus.startedAt, resolvedAt: serviceStatus.resolvedAt })
+    .from(serviceStatus)
+    .where(
+      and(
+        inArray(serviceStatus.status, ['Degraded Performance', 'Resolved']),
+        sql`coalesce(${serviceStatus.resolvedAt}, now()) >= ${since.toISOString()}`,
+      ),
+    );
+}
+
 export async function incidentUpdates(db: DbOrTx, incidentIds: string[]) {
   if (!incidentIds.length) return [];
   return db
@@ -206,10 +218,7 @@ export async function lockIncident(db: DbOrTx, id: string) {
   return row;
 }
 
-export async function insertIncident(db: DbOrTx, values: typeof serviceStatus.$inferInsert) {
-  const [row] = await db.insert(serviceStatus).values(values).returning();
-  return row as typeof serviceStatus.$inferSelect;
-}
+export const insertIncident = (db: DbOrTx, values: typeof serviceStatus.$inferInsert) => insertRow(db, serviceStatus, values);
 
 export async function updateIncident(db: DbOrTx, id: string, values: Partial<typeof serviceStatus.$inferInsert>) {
   await db.update(serviceStatus).set(values).where(eq(serviceStatus.id, id));
@@ -229,7 +238,8 @@ export async function listArticles(db: DbOrTx, q: TListArticlesQuery, publicOnly
     q.category ? eq(knowledgeArticles.category, q.category) : undefined,
     query ? sql`${document} @@ ${query}` : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  return readPage(
+    q,
     db
       .select({
         id: knowledgeArticles.id,
@@ -246,12 +256,9 @@ export async function listArticles(db: DbOrTx, q: TListArticlesQuery, publicOnly
         ...(query ? [desc(sql`ts_rank(${document}, ${query})`)] : []),
         desc(knowledgeArticles.lastUpdated),
         desc(knowledgeArticles.id),
-      )
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      ),
     db.select({ n: count() }).from(knowledgeArticles).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 export async function findArticle(db: DbOrTx, id: string, publicOnly: boolean) {
@@ -262,10 +269,7 @@ export async function findArticle(db: DbOrTx, id: string, publicOnly: boolean) {
   return row;
 }
 
-export async function insertArticle(db: DbOrTx, values: typeof knowledgeArticles.$inferInsert) {
-  const [row] = await db.insert(knowledgeArticles).values(values).returning();
-  return row as typeof knowledgeArticles.$inferSelect;
-}
+export const insertArticle = (db: DbOrTx, values: typeof knowledgeArticles.$inferInsert) => insertRow(db, knowledgeArticles, values);
 
 export async function updateArticle(db: DbOrTx, id: string, values: Partial<typeof knowledgeArticles.$inferInsert>) {
   const [row] = await db.update(knowledgeArticles).set(values).where(eq(knowledgeArticles.id, id)).returning();

@@ -15,11 +15,13 @@ import { type Ctx, inTransaction, isCustomerSide, ownCustomer, userOf } from '..
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { findAccountInScope, resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
 import { notifyUsers } from '../notifications/service.ts';
 import * as repo from './repo.ts';
 import * as files from './ticket-files.ts';
 import { notifyCustomer, notifyStaff, staffLink } from './ticket-notify.ts';
+
+const audit = auditFor('ticket');
 
 const toListItem = (r: repo.TicketRow): TTicketListItem => ({
   id: r.id,
@@ -108,12 +110,7 @@ export async function createTicket(ctx: Ctx, body: z.output<typeof ZCreateTicket
     } else {
       await notifyCustomer(tx, { id, customerId, createdById: null }, 'Support ticket opened', `${code}: ${body.subject}`);
     }
-    await recordAudit(tx, {
-      action: 'tickets.create',
-      entityType: 'ticket',
-      entityId: id,
-      customerId,
-      summary: `Opened ticket ${code}: ${body.subject}`,
+    await audit(tx, 'tickets.create', { id, customerId }, `Opened ticket ${code}: ${body.subject}`, {
       after: { subject: body.subject, priority: body.priority, category: body.category, accountId },
     });
     return id;
@@ -147,13 +144,12 @@ export async function addComment(ctx: Ctx, id: string, body: z.output<typeof ZTi
     } else if (!body.internal) {
       await notifyCustomer(tx, ticket, 'Support replied', `${ticket.ticketId}: ${me.name} replied to "${ticket.subject}".`);
     }
-    await recordAudit(tx, {
-      action: body.internal ? 'tickets.note' : 'tickets.reply',
-      entityType: 'ticket',
-      entityId: id,
-      customerId: ticket.customerId,
-      summary: `${body.internal ? 'Internal note on' : 'Reply to'} ${ticket.ticketId}${reopen ? ' (reopened)' : ''}`,
-    });
+    await audit(
+      tx,
+      body.internal ? 'tickets.note' : 'tickets.reply',
+      ticket,
+      `${body.internal ? 'Internal note on' : 'Reply to'} ${ticket.ticketId}${reopen ? ' (reopened)' : ''}`,
+    );
   });
   return getTicket(ctx, id);
 }
@@ -191,12 +187,7 @@ export async function updateTicket(ctx: Ctx, id: string, body: TUpdateTicketBody
         link: staffLink(id),
       });
     }
-    await recordAudit(tx, {
-      action: 'tickets.update',
-      entityType: 'ticket',
-      entityId: id,
-      customerId: ticket.customerId,
-      summary: `Updated ${ticket.ticketId}: ${changes.join(', ') || 'no change'}`,
+    await audit(tx, 'tickets.update', ticket, `Updated ${ticket.ticketId}: ${changes.join(', ') || 'no change'}`, {
       before: { status: ticket.status, priority: ticket.priority, assignedToId: ticket.assignedToId },
       after: body,
     });

@@ -9,10 +9,12 @@ import {
 import type { z } from 'zod';
 import { type Ctx, inTransaction, userOf } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor, recordAudit } from '../audit/service.ts';
 import { queueEmail } from '../email/service.ts';
 import { notifyUsers } from '../notifications/service.ts';
 import * as repo from './repo.ts';
+
+const audit = auditFor('service_status');
 
 // ---- Service status: incidents and maintenance drive the status page and the dashboards' tiles ----
 
@@ -56,6 +58,20 @@ export function componentStates(open: Pick<IncidentRow, 'id' | 'serviceName' | '
   });
 }
 
+/**
+ * How long each service was inside an incident (degraded, or since resolved) from since to now, in
+ * ms: the availability the dashboard and the reports' system health show.
+ */
+export async function downtimeSince(ctx: Ctx, since: Date, now: Date): Promise<Map<string, number>> {
+  const down = new Map<string, number>();
+  for (const i of await repo.incidentsSince(ctx.db, since)) {
+    const start = Math.max(i.startedAt.getTime(), since.getTime());
+    const end = Math.min((i.resolvedAt ?? now).getTime(), now.getTime());
+    down.set(i.serviceName, (down.get(i.serviceName) ?? 0) + Math.max(0, end - start));
+  }
+  return down;
+}
+
 /** The dashboards' Service Status tiles and their Active Alerts (components not Operational). */
 export async function statusTiles(ctx: Ctx) {
   const rows = await repo.incidents(ctx.db, new Date());
@@ -97,13 +113,13 @@ export async function createIncident(ctx: Ctx, body: z.output<typeof ZCreateInci
       createdAt: now,
     });
     await notifySubscribers(tx, { component: body.component, title: body.title }, body.status, body.description);
-    await recordAudit(tx, {
-      action: 'status.incident',
-      entityType: 'service_status',
-      entityId: row.id,
-      summary: `${body.status === 'Scheduled' ? 'Announced maintenance' : 'Reported an incident'} on ${body.component}: ${body.title}`,
-      after: { component: body.component, status: body.status, title: body.title, startedAt: startedAt.toISOString() },
-    });
+    await audit(
+      tx,
+      'status.incident',
+      { id: row.id },
+      `${body.status === 'Scheduled' ? 'Announced maintenance' : 'Reported an incident'} on ${body.component}: ${body.title}`,
+      { after: { component: body.component, status: body.status, title: body.title, startedAt: startedAt.toISOString() } },
+    );
     return row;
   });
   const [incident] = await withUpdates(ctx, [row]);
@@ -131,11 +147,7 @@ export async function updateIncident(ctx: Ctx, id: string, body: TIncidentUpdate
       createdAt: now,
     });
     await notifySubscribers(tx, { component: row.serviceName, title: row.title }, body.status, body.message);
-    await recordAudit(tx, {
-      action: 'status.update',
-      entityType: 'service_status',
-      entityId: id,
-      summary: `${row.serviceName} incident "${row.title}": ${body.status}`,
+    await audit(tx, 'status.update', { id }, `${row.serviceName} incident "${row.title}": ${body.status}`, {
       before: { status: row.status },
       after: { status: body.status, message: body.message },
     });

@@ -14,10 +14,12 @@ import type { z } from 'zod';
 import { type Ctx, inTransaction, isCustomerSide, ownCustomer, userOf } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { admitUpload, checkedUpload } from '../../lib/upload.ts';
-import { recordAudit } from '../audit/service.ts';
+import { type AuditChange, auditFor } from '../audit/service.ts';
 import * as repo from './repo.ts';
 import * as filesRepo from './ticket-files-repo.ts';
 import { notifyCustomer, notifyStaff } from './ticket-notify.ts';
+
+const audit = auditFor('ticket');
 
 export const TICKET_CLOSED = 'This ticket is closed. Please open a new ticket.';
 const TOO_MANY_FILES = `A ticket can hold at most ${TICKET_ATTACHMENTS_PER_TICKET} files`;
@@ -29,6 +31,24 @@ export async function ticketToChange(tx: Ctx, id: string) {
   if (!ticket) throw notFound('Ticket');
   if (isCustomerSide(tx) && ticket.status === 'closed') throw conflict(TICKET_CLOSED);
   return ticket;
+}
+
+/**
+ * A change to a ticket's files or links, in one transaction: the ticket is locked and must be one
+ * the caller may change; `change` does the work and answers the audit entry's action, summary and
+ * before/after; the ticket counts as updated.
+ */
+async function changeTicket(
+  ctx: Ctx,
+  id: string,
+  change: (tx: Ctx, ticket: repo.TicketRow) => Promise<{ action: string; summary: string } & AuditChange>,
+): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    const ticket = await ticketToChange(tx, id);
+    const { action, summary, ...diff } = await change(tx, ticket);
+    await repo.updateTicket(tx.db, id, {});
+    await audit(tx, action, ticket, summary, diff);
+  });
 }
 
 async function ticketInScope(ctx: Ctx, id: string) {
@@ -73,8 +93,7 @@ export async function attachFile(ctx: Ctx, id: string, q: TUploadTicketAttachmen
   const customer = isCustomerSide(ctx);
   await ticketInScope(ctx, id);
   const file = checkedUpload(body, contentType);
-  await inTransaction(ctx, async (tx) => {
-    const ticket = await ticketToChange(tx, id);
+  await changeTicket(ctx, id, async (tx, ticket) => {
     if ((await filesRepo.countAttachments(tx.db, id)) >= TICKET_ATTACHMENTS_PER_TICKET) throw invalid({ file: TOO_MANY_FILES });
     let internal = false;
     if (q.commentId) {
@@ -93,15 +112,11 @@ export async function attachFile(ctx: Ctx, id: string, q: TUploadTicketAttachmen
       internal,
       uploadedById: me.userId,
     });
-    await repo.updateTicket(tx.db, id, {});
     const message = `${ticket.ticketId}: ${me.name} attached "${q.fileName}".`;
     if (customer) await notifyStaff(tx, ticket, 'Customer added a file', message);
     else if (!internal) await notifyCustomer(tx, ticket, 'Support added a file', message);
-    await recordAudit(tx, {
+    return {
       action: 'tickets.attach',
-      entityType: 'ticket',
-      entityId: id,
-      customerId: ticket.customerId,
       summary: `Attached "${q.fileName}" to ${ticket.ticketId}${internal ? ' (internal)' : ''}`,
       after: {
         attachmentId: row.id,
@@ -111,7 +126,7 @@ export async function attachFile(ctx: Ctx, id: string, q: TUploadTicketAttachmen
         internal,
         commentId: q.commentId ?? null,
       },
-    });
+    };
   });
 }
 
@@ -125,19 +140,14 @@ export async function attachmentFile(ctx: Ctx, id: string, attachmentId: string)
 
 /** Staff: removes a file. */
 export async function removeFile(ctx: Ctx, id: string, attachmentId: string): Promise<void> {
-  await inTransaction(ctx, async (tx) => {
-    const ticket = await ticketToChange(tx, id);
+  await changeTicket(ctx, id, async (tx, ticket) => {
     const row = await filesRepo.deleteAttachment(tx.db, id, attachmentId);
     if (!row) throw notFound('Attachment');
-    await repo.updateTicket(tx.db, id, {});
-    await recordAudit(tx, {
+    return {
       action: 'tickets.attachment_delete',
-      entityType: 'ticket',
-      entityId: id,
-      customerId: ticket.customerId,
       summary: `Removed the file "${row.fileName}" from ${ticket.ticketId}`,
       before: { attachmentId: row.id, fileName: row.fileName, sizeBytes: row.sizeBytes, internal: row.internal },
-    });
+    };
   });
 }
 
@@ -171,8 +181,7 @@ export async function linksOf(ctx: Ctx, ticket: { id: string; customerId: string
 /** Links a record of the ticket's company, named as people name it (a field error when it names none; 409 when already linked). */
 export async function linkRecord(ctx: Ctx, id: string, body: z.output<typeof ZTicketLinkBody>): Promise<void> {
   const me = userOf(ctx);
-  await inTransaction(ctx, async (tx) => {
-    const ticket = await ticketToChange(tx, id);
+  await changeTicket(ctx, id, async (tx, ticket) => {
     const record = await filesRepo.findRecord(tx.db, ticket.customerId, body.kind, body.reference);
     if (!record) throw invalid({ reference: `No ${NOUNS[body.kind]} ${body.reference} of ${ticket.customerName}` });
     const row = await filesRepo.insertLink(tx.db, {
@@ -186,31 +195,22 @@ export async function linkRecord(ctx: Ctx, id: string, body: z.output<typeof ZTi
       const message = `This ticket already links the ${NOUNS[body.kind]} ${record.label}`;
       throw conflict(message, { reference: message });
     }
-    await repo.updateTicket(tx.db, id, {});
-    await recordAudit(tx, {
+    return {
       action: 'tickets.link',
-      entityType: 'ticket',
-      entityId: id,
-      customerId: ticket.customerId,
       summary: `Linked the ${NOUNS[body.kind]} ${record.label} to ${ticket.ticketId}`,
       after: { linkId: row.id, kind: body.kind, recordId: record.id, label: record.label },
-    });
+    };
   });
 }
 
 export async function unlinkRecord(ctx: Ctx, id: string, linkId: string): Promise<void> {
-  await inTransaction(ctx, async (tx) => {
-    const ticket = await ticketToChange(tx, id);
+  await changeTicket(ctx, id, async (tx, ticket) => {
     const row = await filesRepo.deleteLink(tx.db, id, linkId);
     if (!row) throw notFound('Linked record');
-    await repo.updateTicket(tx.db, id, {});
-    await recordAudit(tx, {
+    return {
       action: 'tickets.unlink',
-      entityType: 'ticket',
-      entityId: id,
-      customerId: ticket.customerId,
       summary: `Unlinked the ${NOUNS[row.kind]} ${row.label} from ${ticket.ticketId}`,
       before: { linkId: row.id, kind: row.kind, recordId: row.recordId, label: row.label },
-    });
+    };
   });
 }

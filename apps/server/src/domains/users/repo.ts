@@ -1,8 +1,9 @@
 import type { TListUsersQuery } from '@portal/contract/users';
-import { and, count, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
+import { containsAny, orderBy, readPage } from '../../lib/paging.ts';
+import { insertRow } from '../../lib/rows.ts';
 
 /**
  * Whose users: the provider's staff, one customer's users, or (a staff Admin reaching a user by
@@ -33,21 +34,19 @@ const SORTS = {
 export async function listUsers(db: DbOrTx, scope: UserScope, q: TListUsersQuery) {
   const where = and(
     inScope(scope),
-    q.search ? or(ilike(users.name, likePattern(q.search)), ilike(users.email, likePattern(q.search))) : undefined,
+    containsAny(q.search, users.name, users.email),
     q.role ? eq(users.role, q.role) : undefined,
     q.status ? eq(users.status, q.status) : undefined,
   );
-  const [items, [total]] = await Promise.all([
+  return readPage(
+    q,
     db
       .select()
       .from(users)
       .where(where)
-      .orderBy(...orderBy(SORTS, q.sort, q.dir, users.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .orderBy(...orderBy(SORTS, q.sort, q.dir, users.id)),
     db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  );
 }
 
 export async function findUser(db: DbOrTx, scope: UserScope, id: string) {
@@ -87,10 +86,7 @@ export async function emailTaken(db: DbOrTx, email: string, exceptId?: string): 
   return Boolean(row);
 }
 
-export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert) {
-  const [row] = await db.insert(users).values(values).returning();
-  return row as typeof users.$inferSelect;
-}
+export const insertUser = (db: DbOrTx, values: typeof users.$inferInsert) => insertRow(db, users, values);
 
 export async function updateUser(db: DbOrTx, id: string, values: Partial<typeof users.$inferInsert>) {
   const [row] = await db

@@ -25,11 +25,13 @@ import { pageOf } from '../../lib/paging.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { getSettings } from '../../lib/settings.ts';
 import { randomToken } from '../../lib/tokens.ts';
-import { listActivity, recordAudit } from '../audit/service.ts';
+import { auditFor, listActivity } from '../audit/service.ts';
 import { clearTwoFactor, endUserAccess, notifySecurity, sendInvitation } from '../auth/service.ts';
 import { fullAddress, requireCustomer } from '../customers/service.ts';
 import { queueEmail } from '../email/service.ts';
 import * as repo from './repo.ts';
+
+const audit = auditFor('user');
 
 type UserRow = typeof users.$inferSelect;
 
@@ -99,8 +101,8 @@ async function checkPassword(ctx: Ctx, password: string | undefined): Promise<st
 export async function listUsers(ctx: Ctx, q: TListUsersQuery): Promise<TPage<TUser>> {
   const { customerId } = await resolveListScope(ctx, { customerId: q.customerId });
   const scope: repo.UserScope = customerId ? { kind: 'customer', customerId } : { kind: 'staff' };
-  const { items, total } = await repo.listUsers(ctx.db, scope, q);
-  return pageOf(items.map(toUser), total, q);
+  const { rows, total } = await repo.listUsers(ctx.db, scope, q);
+  return pageOf(rows.map(toUser), total, q);
 }
 
 export async function getUser(ctx: Ctx, id: string): Promise<TUser> {
@@ -130,14 +132,13 @@ export async function createUser(ctx: Ctx, body: z.output<typeof ZCreateUserBody
       invitePending: body.sendInvite,
     });
     if (body.sendInvite) await sendInvitation(tx, { id: row.id, email: row.email, name: row.name, kind: scope.kind }, INVITE_DAYS);
-    await recordAudit(tx, {
-      action: 'users.create',
-      entityType: 'user',
-      entityId: row.id,
-      customerId: row.customerId,
-      summary: `Added user ${row.name} (${row.email}) as ${row.role}${body.sendInvite ? ', invitation sent' : ' with a temporary password'}`,
-      after: auditView(row),
-    });
+    await audit(
+      tx,
+      'users.create',
+      row,
+      `Added user ${row.name} (${row.email}) as ${row.role}${body.sendInvite ? ', invitation sent' : ' with a temporary password'}`,
+      { after: auditView(row) },
+    );
     return toUser(row);
   });
 }
@@ -178,12 +179,7 @@ export async function updateUser(ctx: Ctx, id: string, body: z.output<typeof ZUp
       ...(hash ? { passwordHash: hash, passwordChangedAt: new Date(), mustChangePassword: true } : {}),
     });
     if (hash) await endUserAccess(tx, id);
-    await recordAudit(tx, {
-      action: 'users.update',
-      entityType: 'user',
-      entityId: id,
-      customerId: row.customerId,
-      summary: `Updated user ${row.name}${hash ? ' and set a temporary password' : ''}`,
+    await audit(tx, 'users.update', row, `Updated user ${row.name}${hash ? ' and set a temporary password' : ''}`, {
       before: auditView(before),
       after: auditView(row),
     });
@@ -208,15 +204,13 @@ export async function setUserStatus(ctx: Ctx, id: string, body: TUserStatusBody)
     }
     const row = await repo.updateUser(tx.db, id, { status: body.status });
     if (body.status === 'Inactive') await endUserAccess(tx, id);
-    await recordAudit(tx, {
-      action: body.status === 'Inactive' ? 'users.deactivate' : 'users.activate',
-      entityType: 'user',
-      entityId: id,
-      customerId: row.customerId,
-      summary: `${body.status === 'Inactive' ? 'Deactivated' : 'Activated'} user ${row.name}`,
-      before: { status: before.status },
-      after: { status: row.status },
-    });
+    await audit(
+      tx,
+      body.status === 'Inactive' ? 'users.deactivate' : 'users.activate',
+      row,
+      `${body.status === 'Inactive' ? 'Deactivated' : 'Activated'} user ${row.name}`,
+      { before: { status: before.status }, after: { status: row.status } },
+    );
     return toUser(row);
   });
 }
@@ -230,13 +224,7 @@ export async function resendInvitation(ctx: Ctx, id: string): Promise<TUser> {
     if (!row.invitePending) throw conflict('This user has already accepted the invitation');
     if (row.status !== 'Active') throw conflict('Activate the user before inviting them again');
     await sendInvitation(tx, { id: row.id, email: row.email, name: row.name, kind: row.kind }, INVITE_DAYS);
-    await recordAudit(tx, {
-      action: 'users.invite',
-      entityType: 'user',
-      entityId: row.id,
-      customerId: row.customerId,
-      summary: `Sent a new invitation to ${row.email}`,
-    });
+    await audit(tx, 'users.invite', row, `Sent a new invitation to ${row.email}`);
     return toUser(row);
   });
 }
@@ -256,12 +244,7 @@ export async function resetTwoFactor(ctx: Ctx, id: string): Promise<TUser> {
       throw conflict(`${before.name} has not set up two-factor authentication`);
     const row = await clearTwoFactor(tx, id);
     if (!row) throw notFound('User');
-    await recordAudit(tx, {
-      action: 'users.two_factor_reset',
-      entityType: 'user',
-      entityId: id,
-      customerId: row.customerId,
-      summary: `${me.name} reset two-factor authentication of ${row.name}`,
+    await audit(tx, 'users.two_factor_reset', row, `${me.name} reset two-factor authentication of ${row.name}`, {
       before: { twoFactorEnabled: before.twoFactorEnabled, twoFactorMode: before.twoFactorMode },
       after: { twoFactorEnabled: false, twoFactorMode: row.twoFactorMode },
     });
@@ -390,15 +373,13 @@ export async function updateMyProfile(ctx: Ctx, body: z.output<typeof ZUpdateMyP
         timezone: body.timeZone,
         language: body.language,
       });
-      await recordAudit(tx, {
-        action: 'users.profile_update',
-        entityType: 'user',
-        entityId: me.userId,
-        customerId: after.customerId,
-        summary: `${after.name} updated their profile${emailChanged ? ` (email changed from ${before.email} to ${after.email})` : ''}`,
-        before: profileAuditView(before),
-        after: profileAuditView(after),
-      });
+      await audit(
+        tx,
+        'users.profile_update',
+        { id: me.userId, customerId: after.customerId },
+        `${after.name} updated their profile${emailChanged ? ` (email changed from ${before.email} to ${after.email})` : ''}`,
+        { before: profileAuditView(before), after: profileAuditView(after) },
+      );
       // the old address hears of it: a taken-over session cannot move the account away unnoticed
       if (emailChanged) {
         await queueEmail(tx, {

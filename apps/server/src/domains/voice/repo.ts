@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { accounts, customers, ipAddresses, trunkIps, trunks } from '../../db/schema/index.ts';
 import { formulaSafeSql } from '../../lib/export.ts';
 import type { ListScope } from '../../lib/list-scope.ts';
-import { likePattern, offsetOf } from '../../lib/paging.ts';
+import { containsAny, likePattern, readPage } from '../../lib/paging.ts';
 import type { Statement } from '../../lib/sql-statement.ts';
 
 function trunkWhere(scope: ListScope, q: Pick<TListTrunksQuery, 'search' | 'status'>): SQL | undefined {
@@ -24,33 +24,9 @@ function trunkWhere(scope: ListScope, q: Pick<TListTrunksQuery, 'search' | 'stat
   );
 }
 
-export async function listTrunks(db: DbOrTx, scope: ListScope, q: TListTrunksQuery) {
-  const where = trunkWhere(scope, q);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: trunks.id,
-        trunkName: trunks.trunkName,
-        routeStrategy: trunks.routeStrategy,
-        status: trunks.status,
-        customerId: trunks.customerId,
-        accountId: trunks.accountId,
-        accountName: accounts.name,
-        createdAt: trunks.createdAt,
-      })
-      .from(trunks)
-      .innerJoin(accounts, eq(accounts.id, trunks.accountId))
-      .where(where)
-      .orderBy(asc(accounts.name), asc(trunks.trunkName), asc(trunks.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
-    db.select({ n: count() }).from(trunks).innerJoin(accounts, eq(accounts.id, trunks.accountId)).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
-}
-
-export async function trunkById(db: DbOrTx, id: string, scopeCustomerId: string | null) {
-  const [row] = await db
+/** A trunk's columns with its account's name. */
+const trunksFrom = (db: DbOrTx) =>
+  db
     .select({
       id: trunks.id,
       trunkName: trunks.trunkName,
@@ -62,8 +38,21 @@ export async function trunkById(db: DbOrTx, id: string, scopeCustomerId: string 
       createdAt: trunks.createdAt,
     })
     .from(trunks)
-    .innerJoin(accounts, eq(accounts.id, trunks.accountId))
-    .where(and(eq(trunks.id, id), isNull(accounts.deletedAt), scopeCustomerId ? eq(trunks.customerId, scopeCustomerId) : undefined));
+    .innerJoin(accounts, eq(accounts.id, trunks.accountId));
+
+export async function listTrunks(db: DbOrTx, scope: ListScope, q: TListTrunksQuery) {
+  const where = trunkWhere(scope, q);
+  return readPage(
+    q,
+    trunksFrom(db).where(where).orderBy(asc(accounts.name), asc(trunks.trunkName), asc(trunks.id)),
+    db.select({ n: count() }).from(trunks).innerJoin(accounts, eq(accounts.id, trunks.accountId)).where(where),
+  );
+}
+
+export async function trunkById(db: DbOrTx, id: string, scopeCustomerId: string | null) {
+  const [row] = await trunksFrom(db).where(
+    and(eq(trunks.id, id), isNull(accounts.deletedAt), scopeCustomerId ? eq(trunks.customerId, scopeCustomerId) : undefined),
+  );
   return row;
 }
 
@@ -111,33 +100,30 @@ const ipColumns = {
 };
 
 export async function listIps(db: DbOrTx, scope: ListScope, q: TListIpsQuery) {
-  const term = q.search ? likePattern(q.search) : null;
   const where = and(
     isNull(customers.deletedAt),
     scope.customerId ? eq(ipAddresses.customerId, scope.customerId) : undefined,
     scope.accountId ? eq(ipAddresses.accountId, scope.accountId) : undefined,
     q.status ? eq(ipAddresses.status, q.status) : undefined,
     q.type ? eq(ipAddresses.type, q.type) : undefined,
-    term ? or(ilike(ipAddresses.ipAddress, term), ilike(ipAddresses.description, term), ilike(accounts.name, term)) : undefined,
+    containsAny(q.search, ipAddresses.ipAddress, ipAddresses.description, accounts.name),
   );
-  const [rows, [total]] = await Promise.all([
+  return readPage(
+    q,
     db
       .select(ipColumns)
       .from(ipAddresses)
       .innerJoin(customers, eq(customers.id, ipAddresses.customerId))
       .leftJoin(accounts, eq(accounts.id, ipAddresses.accountId))
       .where(where)
-      .orderBy(asc(accounts.name), asc(ipAddresses.type), asc(ipAddresses.ipAddress))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .orderBy(asc(accounts.name), asc(ipAddresses.type), asc(ipAddresses.ipAddress)),
     db
       .select({ n: count() })
       .from(ipAddresses)
       .innerJoin(customers, eq(customers.id, ipAddresses.customerId))
       .leftJoin(accounts, eq(accounts.id, ipAddresses.accountId))
       .where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 /** One account's channel allocation (the caller's scope is checked by the service). */

@@ -28,15 +28,17 @@ import {
 import type { z } from 'zod';
 import { type Purged, purgeBefore } from '../../db/partitions.ts';
 import { type Ctx, inTransaction, ownCustomer } from '../../lib/context.ts';
-import { dayRange, decodeCursor, keysetPage } from '../../lib/cursor.ts';
+import { dayRange, decodeCursor } from '../../lib/cursor.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import type { CsvExport } from '../../lib/export.ts';
 import { findAccountInScope, recordListScope, resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { getSettings } from '../../lib/settings.ts';
-import { runStatement, statementExport } from '../../lib/sql-statement.ts';
-import { recordAudit } from '../audit/service.ts';
+import { statementExport, statementPage } from '../../lib/sql-statement.ts';
+import { auditFor } from '../audit/service.ts';
 import * as repo from './repo.ts';
+
+const audit = { account: auditFor('account'), ipAddress: auditFor('ip_address'), trunk: auditFor('trunk') };
 
 type TrunkRow = NonNullable<Awaited<ReturnType<typeof repo.trunkById>>>;
 
@@ -121,14 +123,13 @@ export async function createTrunk(ctx: Ctx, body: z.output<typeof ZCreateTrunkBo
     await repo.replaceGroup(tx.db, row.id, 'primary', body.primaryGroup);
     await repo.replaceGroup(tx.db, row.id, 'failover', body.failoverGroup);
     await repo.touchAddresses(tx.db, account.customerId, addressesOf(body), new Date());
-    await recordAudit(tx, {
-      action: 'trunk.create',
-      entityType: 'trunk',
-      entityId: row.id,
-      customerId: account.customerId,
-      summary: `Created trunk ${body.trunkName} on ${account.name}`,
-      after: body,
-    });
+    await audit.trunk(
+      tx,
+      'trunk.create',
+      { id: row.id, customerId: account.customerId },
+      `Created trunk ${body.trunkName} on ${account.name}`,
+      { after: body },
+    );
     return row.id;
   });
   return oneTrunk(ctx, id);
@@ -163,12 +164,7 @@ export async function updateTrunk(ctx: Ctx, id: string, body: z.output<typeof ZU
       new Date(),
     );
     const changed = Object.keys(body).filter((k) => body[k as keyof typeof body] !== undefined);
-    await recordAudit(tx, {
-      action: 'trunk.update',
-      entityType: 'trunk',
-      entityId: id,
-      customerId: before.customerId,
-      summary: `Updated ${changed.join(', ')} of trunk ${before.trunkName}`,
+    await audit.trunk(tx, 'trunk.update', before, `Updated ${changed.join(', ')} of trunk ${before.trunkName}`, {
       before: Object.fromEntries(changed.map((k) => [k, before[k as keyof TTrunk]])),
       after: body,
     });
@@ -180,14 +176,7 @@ export async function deleteTrunk(ctx: Ctx, id: string) {
   const before = await oneTrunk(ctx, id);
   await inTransaction(ctx, async (tx) => {
     await repo.deleteTrunk(tx.db, id);
-    await recordAudit(tx, {
-      action: 'trunk.delete',
-      entityType: 'trunk',
-      entityId: id,
-      customerId: before.customerId,
-      summary: `Deleted trunk ${before.trunkName} of ${before.accountName}`,
-      before,
-    });
+    await audit.trunk(tx, 'trunk.delete', before, `Deleted trunk ${before.trunkName} of ${before.accountName}`, { before });
   });
 }
 
@@ -235,14 +224,13 @@ export async function registerIp(ctx: Ctx, body: z.output<typeof ZRegisterIpBody
       description: body.description,
     });
     if (!row) throw new Error('insert failed');
-    await recordAudit(tx, {
-      action: 'ip.register',
-      entityType: 'ip_address',
-      entityId: row.id,
-      customerId: account.customerId,
-      summary: `Registered ${ipAddress} (${IP_TYPE_LABELS[body.type]}) on ${account.name}`,
-      after: { ...body, ipAddress },
-    });
+    await audit.ipAddress(
+      tx,
+      'ip.register',
+      { id: row.id, customerId: account.customerId },
+      `Registered ${ipAddress} (${IP_TYPE_LABELS[body.type]}) on ${account.name}`,
+      { after: { ...body, ipAddress } },
+    );
     return row.id;
   });
   return toIp(await ipInScope(ctx, id));
@@ -263,15 +251,13 @@ export async function updateIp(ctx: Ctx, id: string, body: z.output<typeof ZUpda
     };
     await repo.updateIp(tx.db, id, set);
     const changed = (['type', 'description', 'status'] as const).filter((k) => body[k] !== undefined);
-    await recordAudit(tx, {
-      action: body.status === 'Inactive' && before.status !== 'Inactive' ? 'ip.deactivate' : 'ip.update',
-      entityType: 'ip_address',
-      entityId: id,
-      customerId: before.customerId,
-      summary: `Updated ${changed.join(', ')} of ${before.ipAddress}`,
-      before: Object.fromEntries(changed.map((k) => [k, before[k]])),
-      after: body,
-    });
+    await audit.ipAddress(
+      tx,
+      body.status === 'Inactive' && before.status !== 'Inactive' ? 'ip.deactivate' : 'ip.update',
+      before,
+      `Updated ${changed.join(', ')} of ${before.ipAddress}`,
+      { before: Object.fromEntries(changed.map((k) => [k, before[k]])), after: body },
+    );
   });
   return toIp(await ipInScope(ctx, id));
 }
@@ -287,15 +273,15 @@ export async function deactivateStaleIps(ctx: Ctx, now: Date): Promise<{ count: 
     const byCustomer = new Map<string, string[]>();
     for (const r of rows) byCustomer.set(r.customerId, [...(byCustomer.get(r.customerId) ?? []), r.ipAddress]);
     for (const [customerId, addresses] of byCustomer) {
-      await recordAudit(tx, {
-        action: 'ip.deactivate_unused',
-        entityType: 'ip_address',
-        customerId,
-        summary: `Deactivated ${addresses.length} IP address${addresses.length === 1 ? '' : 'es'} unused for ${UNUSED_IP_DAYS} days: ${addresses
+      await audit.ipAddress(
+        tx,
+        'ip.deactivate_unused',
+        { id: null, customerId },
+        `Deactivated ${addresses.length} IP address${addresses.length === 1 ? '' : 'es'} unused for ${UNUSED_IP_DAYS} days: ${addresses
           .slice(0, 10)
           .join(', ')}${addresses.length > 10 ? ', ...' : ''}`,
-        after: { addresses, unusedSince: cutoff.toISOString() },
-      });
+        { after: { addresses, unusedSince: cutoff.toISOString() } },
+      );
     }
     return { count: rows.length };
   });
@@ -317,15 +303,13 @@ export async function setChannelAllocation(ctx: Ctx, accountId: string, body: TC
     const account = await findAccountInScope(tx.db, accountId, ownCustomer(ctx));
     if (!account) throw notFound('Account');
     await repo.setMaxVoiceChannels(tx.db, account.id, body.maxVoiceChannels);
-    await recordAudit(tx, {
-      action: 'account.voice_channels',
-      entityType: 'account',
-      entityId: account.id,
-      customerId: account.customerId,
-      summary: `Max Voice Channels updated to ${body.maxVoiceChannels} for account ${account.name}`,
-      before: { maxVoiceChannels: account.maxVoiceChannels },
-      after: { maxVoiceChannels: body.maxVoiceChannels },
-    });
+    await audit.account(
+      tx,
+      'account.voice_channels',
+      account,
+      `Max Voice Channels updated to ${body.maxVoiceChannels} for account ${account.name}`,
+      { before: { maxVoiceChannels: account.maxVoiceChannels }, after: { maxVoiceChannels: body.maxVoiceChannels } },
+    );
     const row = await repo.voiceAccount(tx.db, account.id);
     if (!row) throw notFound('Account');
     return row;
@@ -365,11 +349,12 @@ interface CdrRow {
 export async function listCdrs(ctx: Ctx, q: TListCdrsQuery): Promise<TCdrPage> {
   const after = q.cursor ? decodeCursor(q.cursor) : null;
   const criteria = await cdrCriteria(ctx, q, false);
-  const rows = await runStatement<CdrRow>(ctx.database, repo.cdrPageStatement(criteria, after, q.limit));
-  const page = keysetPage(rows, q.limit, (r) => ({ at: new Date(r.started_at), id: Number(r.id) }));
-  return {
-    nextCursor: page.nextCursor,
-    items: page.items.map((r) => ({
+  return statementPage(
+    ctx.database,
+    repo.cdrPageStatement(criteria, after, q.limit),
+    q.limit,
+    (r: CdrRow) => r.started_at,
+    (r) => ({
       id: r.id,
       callId: r.call_id,
       accountId: r.account_id,
@@ -381,8 +366,8 @@ export async function listCdrs(ctx: Ctx, q: TListCdrsQuery): Promise<TCdrPage> {
       status: r.status,
       direction: r.direction,
       cost: Number(r.cost),
-    })),
-  };
+    }),
+  );
 }
 
 /** Every matching CDR as CSV, streamed (COPY on PostgreSQL, keyset chunks on PGlite). */

@@ -11,7 +11,7 @@ import { enqueue, enqueueMany, wakeWorkers } from '../../jobs/queue.ts';
 import { afterCommit, type Ctx, inTransaction } from '../../lib/context.ts';
 import { type CheckedTarget, checkWebhookTarget } from '../../lib/ssrf-guard.ts';
 import { signWebhook } from '../../lib/webhook-signing.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
 import { notifyUsers } from '../notifications/service.ts';
 import { customerAdminIds } from '../users/service.ts';
 import {
@@ -28,6 +28,8 @@ import {
 } from './common.ts';
 import { type DeliverWebhookPayload, deliverWebhookJob } from './jobs.ts';
 import * as repo from './repo.ts';
+
+const audit = auditFor('webhook');
 // ---------------------------------------------------------------------------------------------
 // Sending
 
@@ -222,12 +224,7 @@ export const ERROR_REASONS: Record<ErrorReason, string> = {
 
 export async function setError(tx: Ctx, w: WebhookRow, reason: ErrorReason): Promise<void> {
   if (!(await repo.setErrorStatus(tx.db, w.id, clock.now()))) return;
-  await recordAudit(tx, {
-    action: 'webhook.error',
-    entityType: 'webhook',
-    entityId: w.id,
-    customerId: w.customerId,
-    summary: `Webhook ${w.name} set to Error: ${ERROR_REASONS[reason]}`,
+  await audit(tx, 'webhook.error', w, `Webhook ${w.name} set to Error: ${ERROR_REASONS[reason]}`, {
     before: { status: w.status },
     after: { status: 'Error' },
   });
@@ -414,12 +411,7 @@ export async function testWebhook(ctx: Ctx, id: string): Promise<TTestResult> {
         createdAt: now,
       },
     ]);
-    await recordAudit(tx, {
-      action: 'webhook.test',
-      entityType: 'webhook',
-      entityId: w.id,
-      customerId: w.customerId,
-      summary: `Sent a test event to webhook ${w.name}: ${outcome.statusCode ?? error}`,
+    await audit(tx, 'webhook.test', w, `Sent a test event to webhook ${w.name}: ${outcome.statusCode ?? error}`, {
       after: { deliveryId: row?.id, statusCode: outcome.statusCode, durationMs: outcome.durationMs },
     });
   });

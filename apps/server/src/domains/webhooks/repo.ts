@@ -1,8 +1,9 @@
 import type { TListDeliveriesQuery, TListWebhooksQuery } from '@portal/contract/webhooks';
-import { and, arrayOverlaps, count, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, customers, webhookDeliveries, webhooks } from '../../db/schema/index.ts';
-import { likePattern, offsetOf } from '../../lib/paging.ts';
+import { containsAny, readPage } from '../../lib/paging.ts';
+import { insertRow } from '../../lib/rows.ts';
 
 /** The last time a delivery of the webhook was attempted (seeded history has only its creation time). */
 const lastDeliveryAt = sql<Date | null>`(
@@ -46,22 +47,21 @@ export async function listWebhooks(
   scope: { customerId: string | null; accountId: string | null },
   q: Pick<TListWebhooksQuery, 'status' | 'search' | 'page' | 'pageSize'>,
 ) {
-  const pattern = q.search ? likePattern(q.search) : null;
   const where = and(
     scopeWhere(scope),
     q.status ? eq(webhooks.status, q.status) : undefined,
-    pattern ? or(ilike(webhooks.name, pattern), ilike(webhooks.url, pattern)) : undefined,
+    containsAny(q.search, webhooks.name, webhooks.url),
   );
-  const [rows, [total]] = await Promise.all([
-    viewFrom(db).where(where).orderBy(desc(webhooks.createdAt), desc(webhooks.id)).limit(q.pageSize).offset(offsetOf(q)),
+  return readPage(
+    q,
+    viewFrom(db).where(where).orderBy(desc(webhooks.createdAt), desc(webhooks.id)),
     db
       .select({ n: count() })
       .from(webhooks)
       .innerJoin(accounts, eq(accounts.id, webhooks.accountId))
       .innerJoin(customers, eq(customers.id, webhooks.customerId))
       .where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 /** A webhook as shown (no secrets), if the scope may see it. */
@@ -81,10 +81,7 @@ export async function webhookRow(db: DbOrTx, id: string, customerId: string | nu
   return row?.webhook;
 }
 
-export async function insertWebhook(db: DbOrTx, values: typeof webhooks.$inferInsert) {
-  const [row] = await db.insert(webhooks).values(values).returning();
-  return row as typeof webhooks.$inferSelect;
-}
+export const insertWebhook = (db: DbOrTx, values: typeof webhooks.$inferInsert) => insertRow(db, webhooks, values);
 
 export async function updateWebhook(db: DbOrTx, id: string, values: Partial<typeof webhooks.$inferInsert>) {
   const [row] = await db.update(webhooks).set(values).where(eq(webhooks.id, id)).returning();
@@ -166,17 +163,11 @@ export async function deliveryById(db: DbOrTx, id: string, webhookId?: string) {
 
 export async function listDeliveries(db: DbOrTx, webhookId: string, q: TListDeliveriesQuery) {
   const where = and(eq(webhookDeliveries.webhookId, webhookId), q.state ? eq(webhookDeliveries.state, q.state) : undefined);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(webhookDeliveries)
-      .where(where)
-      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+  return readPage(
+    q,
+    db.select().from(webhookDeliveries).where(where).orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)),
     db.select({ n: count() }).from(webhookDeliveries).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 /**

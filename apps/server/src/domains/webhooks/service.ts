@@ -17,11 +17,13 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { findAccountInScope, resolveListScope } from '../../lib/list-scope.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { newWebhookSecret } from '../../lib/webhook-signing.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditFor } from '../audit/service.ts';
 import { auditView, checkTargetForSave, clock, ROTATION_OVERLAP_MS, rowInScope, toDelivery, toWebhook, viewOf } from './common.ts';
 import type { WebhookRow } from './delivery.ts';
 import { deliverWebhookJob } from './jobs.ts';
 import * as repo from './repo.ts';
+
+const audit = auditFor('webhook');
 // ---------------------------------------------------------------------------------------------
 // Webhooks
 
@@ -49,14 +51,7 @@ export async function createWebhook(ctx: Ctx, body: z.output<typeof ZWebhookBody
       secret,
       updatedAt: clock.now(),
     });
-    await recordAudit(tx, {
-      action: 'webhook.create',
-      entityType: 'webhook',
-      entityId: row.id,
-      customerId,
-      summary: `Created webhook ${body.name} (${body.url})`,
-      after: auditView(row),
-    });
+    await audit(tx, 'webhook.create', { id: row.id, customerId }, `Created webhook ${body.name} (${body.url})`, { after: auditView(row) });
     return row.id;
   });
   return { ...(await viewOf(ctx, id)), secret };
@@ -82,12 +77,7 @@ export async function updateWebhook(ctx: Ctx, id: string, body: z.output<typeof 
       ...(revived ? { consecutiveFailures: 0, failingSince: null } : {}),
     });
     if (!after) throw notFound('Webhook');
-    await recordAudit(tx, {
-      action: 'webhook.update',
-      entityType: 'webhook',
-      entityId: id,
-      customerId: before.customerId,
-      summary: `Updated webhook ${after.name}`,
+    await audit(tx, 'webhook.update', before, `Updated webhook ${after.name}`, {
       before: auditView(before),
       after: auditView(after),
     });
@@ -100,12 +90,7 @@ export async function deleteWebhook(ctx: Ctx, id: string): Promise<void> {
   await inTransaction(ctx, async (tx) => {
     const row = await repo.deleteWebhook(tx.db, id);
     if (!row) throw notFound('Webhook');
-    await recordAudit(tx, {
-      action: 'webhook.delete',
-      entityType: 'webhook',
-      entityId: id,
-      customerId: before.customerId,
-      summary: `Deleted webhook ${before.name} (${before.url})`,
+    await audit(tx, 'webhook.delete', before, `Deleted webhook ${before.name} (${before.url})`, {
       before: auditView(before),
     });
   });
@@ -123,13 +108,12 @@ export async function rotateSecret(ctx: Ctx, id: string): Promise<TWebhookSecret
       previousSecretUntil: new Date(now.getTime() + ROTATION_OVERLAP_MS),
       updatedAt: now,
     });
-    await recordAudit(tx, {
-      action: 'webhook.rotate_secret',
-      entityType: 'webhook',
-      entityId: id,
-      customerId: before.customerId,
-      summary: `Rotated the signing secret of webhook ${before.name} (the old one signs for 24 hours)`,
-    });
+    await audit(
+      tx,
+      'webhook.rotate_secret',
+      before,
+      `Rotated the signing secret of webhook ${before.name} (the old one signs for 24 hours)`,
+    );
   });
   return { secret };
 }
@@ -157,12 +141,7 @@ export async function replayDelivery(ctx: Ctx, id: string, deliveryId: string): 
   const row = await inTransaction(ctx, async (tx) => {
     const updated = await repo.updateDelivery(tx.db, d.id, { state: 'pending', attempt: 0, nextAttemptAt: now });
     await enqueue(tx, deliverWebhookJob, { deliveryId: d.id, due: now.toISOString() });
-    await recordAudit(tx, {
-      action: 'webhook.replay',
-      entityType: 'webhook',
-      entityId: w.id,
-      customerId: w.customerId,
-      summary: `Replayed the ${d.event} event ${d.eventId ?? d.id} to webhook ${w.name}`,
+    await audit(tx, 'webhook.replay', w, `Replayed the ${d.event} event ${d.eventId ?? d.id} to webhook ${w.name}`, {
       after: { deliveryId: d.id },
     });
     return updated ?? d;
@@ -179,14 +158,13 @@ export async function replaySince(ctx: Ctx, id: string, body: TReplayBody): Prom
   return inTransaction(ctx, async (tx) => {
     const rows = await repo.requeueSince(tx.db, w.id, since, now);
     for (const r of rows) await enqueue(tx, deliverWebhookJob, { deliveryId: r.id, due: now.toISOString() });
-    await recordAudit(tx, {
-      action: 'webhook.replay_all',
-      entityType: 'webhook',
-      entityId: w.id,
-      customerId: w.customerId,
-      summary: `Replayed ${rows.length} failed or held event${rows.length === 1 ? '' : 's'} since ${since.toISOString()} to webhook ${w.name}`,
-      after: { since: since.toISOString(), queued: rows.length },
-    });
+    await audit(
+      tx,
+      'webhook.replay_all',
+      w,
+      `Replayed ${rows.length} failed or held event${rows.length === 1 ? '' : 's'} since ${since.toISOString()} to webhook ${w.name}`,
+      { after: { since: since.toISOString(), queued: rows.length } },
+    );
     return { queued: rows.length };
   });
 }
