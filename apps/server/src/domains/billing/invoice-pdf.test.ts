@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
+import { invoiceLine, sampleInvoice } from '../../../test/invoice-sample.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import {
   formatDate,
@@ -12,44 +13,17 @@ import {
   invoicePdfBuffer,
 } from './invoice-pdf.ts';
 
-const sample = (over: Partial<InvoicePdfData> = {}): InvoicePdfData => ({
-  brand: 'Acme Voice',
-  invoiceNumber: 'INV-2025-0042',
-  status: 'Due',
-  issueDate: '2025-03-01',
-  dueDate: '2025-03-31',
-  periodStart: '2025-02-01',
-  periodEnd: '2025-02-28',
-  billTo: {
-    name: 'Globex Corporation',
-    contact: 'Hank Scorpio',
-    email: 'billing@globex.example',
-    addressLines: ['1 Globex Way', 'Cypress Creek, OR 97000'],
+const SECTIONS: InvoicePdfData['sections'] = [
+  {
+    title: 'Voice usage',
+    lines: [invoiceLine('Outbound calls, USA/Canada', 123_456, 0.0075), invoiceLine('Inbound toll-free minutes', 10_200.5, 0.012)],
   },
-  accountName: 'Globex Support Line',
-  sections: [
-    {
-      title: 'Voice usage',
-      lines: [
-        { description: 'Outbound calls, USA/Canada', quantity: 123_456, unitPrice: 0.0075, amount: 925.92 },
-        { description: 'Inbound toll-free minutes', quantity: 10_200.5, unitPrice: 0.012, amount: 122.41 },
-      ],
-    },
-    { title: 'Messaging usage', lines: [{ description: 'SMS sent', quantity: 25_000, unitPrice: 0.004, amount: 100 }] },
-    {
-      title: 'Number fees',
-      lines: [{ description: 'Local numbers (monthly)', quantity: 40, unitPrice: 1, amount: 40 }],
-    },
-    { title: 'Services', lines: [{ description: 'Premium support', quantity: 1, unitPrice: 1234.5, amount: 1234.5 }] },
-  ],
-  subtotal: 2422.83,
-  total: 2422.83,
-  amountPaid: 1000,
-  balanceDue: 1422.83,
-  paymentTerms: 'Net 30',
-  currency: 'USD',
-  ...over,
-});
+  { title: 'Messaging usage', lines: [invoiceLine('SMS sent', 25_000, 0.004)] },
+  { title: 'Number fees', lines: [invoiceLine('Local numbers (monthly)', 40, 1)] },
+  { title: 'Services', lines: [invoiceLine('Premium support', 1, 1234.5)] },
+];
+/** The sample invoice: subtotal 2,422.83, 1,000 paid, 1,422.83 due. */
+const sample = (over: Partial<InvoicePdfData> = {}) => sampleInvoice(SECTIONS, { amountPaid: 1000, ...over });
 
 describe('the formats', () => {
   it('prints money, unit prices, quantities and dates as the invoice needs them', () => {
