@@ -152,6 +152,8 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
  * on any serious or critical violation, listing each element and why.
  */
 export async function expectAccessible(page: Page, name: string) {
+  // A table refreshing its rows is dimmed (aria-busy) for a moment: the screen is checked once it has settled.
+  await expect(page.locator('table[aria-busy="true"]')).toHaveCount(0);
   const violations = await accessibilityViolations(page);
   expect(violations, `Accessibility violations on ${name} (${page.url()})`).toEqual([]);
 }
